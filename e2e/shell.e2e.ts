@@ -1,0 +1,95 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, expectNoAxeViolations, launchBrowser, newVisitor } from './support.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('the public shell', () => {
+  it("shows the empty archive as 'Gallery Coming Soon', with header, footer and trial banner", async () => {
+    const context = await newVisitor(browser);
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect.poll(() => page.textContent('body')).toContain('Gallery Coming Soon');
+    expect(await page.textContent('body')).toContain('royndarrakstri');
+    expect(await page.getByRole('contentinfo').textContent()).toContain(String(new Date().getFullYear()));
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it('redirects unknown paths to /', async () => {
+    const context = await newVisitor(browser);
+    const page = await context.newPage();
+    await page.goto('/no/such/page');
+    await page.waitForURL(`${baseUrl()}/`);
+    await context.close();
+  });
+
+  it('has no axe violations on the about and reset-password pages', async () => {
+    const context = await newVisitor(browser);
+    const page = await context.newPage();
+    for (const path of ['/about', '/reset-password', '/reset-password?error=INVALID_TOKEN']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expectNoAxeViolations(page);
+    }
+    await context.close();
+  });
+
+  it('resets a forgotten password through the mailed link', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { inject } = await import('vitest');
+    const { registerViaApi } = await import('./support.ts');
+    const context = await newVisitor(browser);
+    const user = await registerViaApi(context, 'Forgetful Person');
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Account e-mail').fill(user.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect
+      .poll(() => page.textContent('body'))
+      .toContain('If an account exists for that e-mail, a reset link has been sent.');
+
+    const outbox = join(inject('dataDir'), 'outbox');
+    const mail = readdirSync(outbox)
+      .map((f) =>
+        readFileSync(join(outbox, f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )
+      .find((m) => m.includes(`To: ${user.email}`));
+    const link = mail?.match(/http:\/\/[\d.:]+\/api\/auth\/reset-password\/\S+/)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await page.waitForURL((url) => url.pathname === '/reset-password' && url.searchParams.has('token'));
+    await page.getByLabel('New password').fill('a-new-password');
+    await page.getByLabel('Confirm password').fill('a-new-password');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => page.textContent('body')).toContain('Your password has been changed.');
+
+    await page.goto('/contributor/login');
+    await page.getByLabel('Teldupostur').fill(user.email);
+    await page.getByLabel('Loyniorð', { exact: true }).fill('a-new-password');
+    await page.getByRole('button', { name: 'Rita inn' }).click();
+    await page.waitForURL(`${baseUrl()}/contributor/dashboard`);
+    await context.close();
+  });
+
+  it('mirrors the menu on a phone', async () => {
+    const context = await newVisitor(browser, { viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Valmynd' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});

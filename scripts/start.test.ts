@@ -1,0 +1,130 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..');
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+const running: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of running) child.kill('SIGTERM');
+});
+
+const env = (extra: Record<string, string>) => ({ ...process.env, LOG_LEVEL: 'info', PORT: '0', ...extra });
+
+/** Starts the server and resolves with its URL once it says it is running. */
+function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(tsx, ['server/main.ts'], { cwd: root, env: env({ DATA_DIR: dataDir }) });
+  running.push(child);
+  return new Promise((resolvePromise, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/The archive is running at (http:\/\/[\d.:]+)/);
+      if (match) resolvePromise({ child, url: match[1]!, output: () => output });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+}
+
+describe('starting the archive', () => {
+  it('serves on an empty DATA_DIR, refuses a second process on it, and says how to create an admin', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'start-'));
+    const { url, output } = await startServer(dataDir);
+    expect(output()).toContain('There is no admin yet. Create one with: npm run admin:create -- --email');
+    const health = await fetch(`${url}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+
+    const second = spawnSync(tsx, ['server/main.ts'], {
+      cwd: root,
+      env: env({ DATA_DIR: dataDir }),
+      encoding: 'utf8',
+    });
+    expect(second.status).toBe(1);
+    const lines = second.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => !l.includes('npm warn'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Error: The data directory is in use by another archive process \(PID \d+\)/);
+  }, 60_000);
+
+  it('stops with one clear line when the database cannot be reached', () => {
+    const result = spawnSync(tsx, ['server/main.ts'], {
+      cwd: root,
+      env: env({
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'start-')),
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      }),
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Error: Cannot reach the database at DATABASE_URL/);
+  }, 30_000);
+
+  it('stops with one clear line on bad configuration', () => {
+    const result = spawnSync(tsx, ['server/main.ts'], {
+      cwd: root,
+      env: env({ PORT: 'abc' }),
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^Error: Invalid configuration: PORT/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  }, 30_000);
+});
+
+describe('npm run admin:create', () => {
+  it('creates an admin who can sign in, refuses a duplicate, and promotes with --promote', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'admin-create-'));
+    const run = (...args: string[]) =>
+      spawnSync(tsx, ['scripts/admin-create.ts', ...args], {
+        cwd: root,
+        env: env({ DATA_DIR: dataDir }),
+        encoding: 'utf8',
+      });
+
+    const bad = run('--email', 'not-an-email', '--password', 'secret1');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/--email must be an e-mail address/);
+
+    const created = run('--email', 'Boss@Example.org', '--password', 'secret1', '--name', 'Sjúrður');
+    expect(created.stderr).toBe('');
+    expect(created.stdout).toMatch(/Created admin boss@example.org \(USER-\d{5}\)/);
+
+    const again = run('--email', 'boss@example.org', '--password', 'secret1');
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/already exists \(role admin\)/);
+
+    const { url, child } = await startServer(dataDir);
+    const res = await fetch(`${url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ email: 'boss@example.org', password: 'secret1' }),
+    });
+    expect(res.status).toBe(200);
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const me = await (await fetch(`${url}/api/me`, { headers: { cookie } })).json();
+    expect(me.user).toMatchObject({ role: 'admin', fullName: 'Sjúrður' });
+
+    // Register a contributor, stop the server, then promote them from the command line.
+    await fetch(`${url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ email: 'helga@example.org', password: 'secret1', name: 'Helga' }),
+    });
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+    const promoted = run('--email', 'helga@example.org', '--promote');
+    expect(promoted.stdout).toMatch(/helga@example.org is now an admin/);
+  }, 90_000);
+});

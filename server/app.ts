@@ -1,0 +1,140 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/auth.routes.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
+import { galleryRoutes } from './features/gallery/gallery.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import type { AppContext } from './http/context.ts';
+import { AppError } from './http/errors.ts';
+import { installSession, type RouteDeclaration } from './http/session.ts';
+
+export interface BuildAppOptions {
+  context: Omit<AppContext, 'logger'>;
+  logger?: FastifyBaseLogger | boolean | { level: string };
+}
+
+/** The whole HTTP service: JSON API under /api, files under /files, the built web app. */
+export async function buildApp({ context, logger = false }: BuildAppOptions) {
+  const app = Fastify({
+    logger: typeof logger === 'object' && 'child' in logger ? undefined : logger,
+    loggerInstance: typeof logger === 'object' && 'child' in logger ? logger : undefined,
+    trustProxy: context.config.trustProxy,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = { ...context, logger: app.log };
+  const routes: RouteDeclaration[] = [];
+  app.decorate('routeDeclarations', routes);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: context.config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: context.config.publicUrl.startsWith('https:'),
+  });
+
+  installSession(app, ctx, routes);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+      const message = `${field ? `${field}: ` : ''}${issue?.message ?? 'Invalid request'}`;
+      return reply.status(400).send({ code: 'VALIDATION_ERROR', message });
+    }
+    if (error.statusCode && error.statusCode < 500) {
+      return reply
+        .status(error.statusCode)
+        .send({ code: error.code ?? 'BAD_REQUEST', message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong on the server.' });
+  });
+
+  await app.register(async (api) => {
+    await authRoutes(api, ctx);
+    await healthRoutes(api, ctx);
+    await accountRoutes(api, ctx);
+    await galleryRoutes(api, ctx);
+    await usersRoutes(api, ctx);
+  });
+
+  await registerWebApp(app as unknown as FastifyInstance, ctx.config.webDir);
+  return app;
+}
+
+/** The built React app: hashed assets cached for a year, every other page gets index.html. */
+async function registerWebApp(app: FastifyInstance, webDir: string) {
+  const index = join(webDir, 'index.html');
+  const built = existsSync(index);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        res.header(
+          'cache-control',
+          path.includes('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (
+      path.startsWith('/api/') ||
+      path.startsWith('/files/') ||
+      path.startsWith('/assets/') ||
+      request.method !== 'GET'
+    ) {
+      return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    }
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does this for you).');
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeDeclarations: RouteDeclaration[];
+  }
+}

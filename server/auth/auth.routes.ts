@@ -1,0 +1,40 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../http/context.ts';
+import type { FastifyZod } from '../http/fastify.ts';
+import { CLIENT_IP_HEADER } from './auth.ts';
+
+/**
+ * better-auth serves /api/auth/* (sign-in, sign-up, sign-out, session, password reset). This
+ * bridge hands it a web Request and copies its Response back. The client address it rate-limits
+ * by is the one Fastify determined (TRUST_PROXY decides whether X-Forwarded-For counts), written
+ * into a header the client cannot choose.
+ */
+export async function authRoutes(app: FastifyZod, ctx: AppContext) {
+  const origin = new URL(ctx.config.publicUrl).origin;
+  const options = { config: { permission: 'account:authenticate' as const } };
+  const bridge = async (request: FastifyRequest, reply: FastifyReply) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined || name === CLIENT_IP_HEADER) continue;
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    headers.set(CLIENT_IP_HEADER, request.ip);
+    const hasBody = request.method === 'POST' && request.body !== undefined;
+    const response = await ctx.auth.handler(
+      new Request(new URL(request.url, origin), {
+        method: request.method,
+        headers,
+        body: hasBody ? JSON.stringify(request.body) : undefined,
+      }),
+    );
+    reply.status(response.status);
+    for (const [name, value] of response.headers) {
+      if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+  };
+  app.get('/api/auth/*', options, bridge);
+  app.post('/api/auth/*', options, bridge);
+}

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_DEACTIVATED_CODE } from '../../common/api.ts';
+import { ACCOUNT_DEACTIVATED_MESSAGE } from '../../common/texts.ts';
+import { buildUser, cookieFrom, createTestApp, post, signIn, type TestApp } from '../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const me = async (cookie?: string) =>
+  (await t.app.inject({ url: '/api/me', headers: cookie ? { cookie } : {} })).json().user;
+
+describe('registration', () => {
+  it('always yields role public, even when the request asks for admin', async () => {
+    const res = await post(t, '/api/auth/sign-up/email', {
+      name: 'Jóannes Patursson',
+      email: 'Joannes@Example.org',
+      password: 'abcdef',
+      role: 'admin',
+    });
+    expect(res.statusCode).toBe(200);
+    const user = await me(cookieFrom(res.headers['set-cookie']));
+    expect(user).toMatchObject({
+      email: 'joannes@example.org',
+      role: 'public',
+      fullName: 'Jóannes Patursson',
+    });
+    expect(user.displayId).toMatch(/^USER-\d{5}$/);
+  });
+
+  it('refuses a password shorter than 6 characters', async () => {
+    const res = await post(t, '/api/auth/sign-up/email', {
+      name: 'A',
+      email: 'short@example.org',
+      password: '12345',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('PASSWORD_TOO_SHORT');
+  });
+});
+
+describe('sign-in', () => {
+  it('signs in with the right password and out again', async () => {
+    const user = await buildUser(t, { role: 'editor' });
+    const cookie = await signIn(t, user.email, user.password);
+    expect(await me(cookie)).toMatchObject({ id: user.id, role: 'editor', isActive: true });
+    const out = await post(t, '/api/auth/sign-out', {}, cookie);
+    expect(out.statusCode).toBe(200);
+    expect(await me(cookie)).toBeNull();
+  });
+
+  it('refuses a wrong password with 401', async () => {
+    const user = await buildUser(t);
+    const res = await post(t, '/api/auth/sign-in/email', { email: user.email, password: 'wrong-password' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('INVALID_EMAIL_OR_PASSWORD');
+  });
+
+  it('refuses a deactivated account after the password check, with the spec text and 403', async () => {
+    const user = await buildUser(t, { isActive: false });
+    const wrong = await post(t, '/api/auth/sign-in/email', { email: user.email, password: 'not-it' });
+    expect(wrong.statusCode).toBe(401);
+    const right = await post(t, '/api/auth/sign-in/email', { email: user.email, password: user.password });
+    expect(right.statusCode).toBe(403);
+    expect(right.json()).toMatchObject({
+      code: ACCOUNT_DEACTIVATED_CODE,
+      message: ACCOUNT_DEACTIVATED_MESSAGE,
+    });
+    expect(right.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('deactivation ends every session of the account at once', async () => {
+    const admin = await buildUser(t, { role: 'admin' });
+    const user = await buildUser(t, { role: 'editor' });
+    const adminCookie = await signIn(t, admin.email, admin.password);
+    const first = await signIn(t, user.email, user.password);
+    const second = await signIn(t, user.email, user.password);
+    expect(await me(first)).not.toBeNull();
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${user.id}/active`,
+      payload: { isActive: false },
+      headers: { cookie: adminCookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await me(first)).toBeNull();
+    expect(await me(second)).toBeNull();
+    const sessions = await t.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+    expect(sessions).toHaveLength(0);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a link to /reset-password that sets a new password and ends old sessions', async () => {
+    const user = await buildUser(t);
+    const oldSession = await signIn(t, user.email, user.password);
+    const before = t.outbox().length;
+    const res = await post(t, '/api/auth/request-password-reset', {
+      email: user.email,
+      redirectTo: '/reset-password',
+    });
+    expect(res.statusCode).toBe(200);
+    const mails = t.outbox();
+    expect(mails).toHaveLength(before + 1);
+    const mail = mails.at(-1)!;
+    expect(mail).toContain(`To: ${user.email}`);
+    const link = mail.match(/http:\/\/127\.0\.0\.1:3000\/api\/auth\/reset-password\/\S+/)?.[0];
+    expect(link).toBeDefined();
+
+    const follow = await t.app.inject({ url: link!.replace('http://127.0.0.1:3000', '') });
+    expect(follow.statusCode).toBe(302);
+    const target = new URL(follow.headers.location as string, 'http://127.0.0.1:3000');
+    expect(target.pathname).toBe('/reset-password');
+    const token = target.searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const reset = await post(t, '/api/auth/reset-password', { newPassword: 'brand-new-pw', token });
+    expect(reset.statusCode).toBe(200);
+    expect(await me(oldSession)).toBeNull();
+    await expect(signIn(t, user.email, user.password)).rejects.toThrow(/401/);
+    expect(await me(await signIn(t, user.email, 'brand-new-pw'))).toMatchObject({ id: user.id });
+  });
+
+  it('answers the same whether or not the e-mail exists, and mails nobody for an unknown one', async () => {
+    const user = await buildUser(t);
+    const before = t.outbox().length;
+    const known = await post(
+      t,
+      '/api/auth/request-password-reset',
+      { email: user.email, redirectTo: '/reset-password' },
+      undefined,
+      '10.0.0.7',
+    );
+    const unknown = await post(
+      t,
+      '/api/auth/request-password-reset',
+      { email: 'nobody@example.org', redirectTo: '/reset-password' },
+      undefined,
+      '10.0.0.7',
+    );
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.json()).toEqual(known.json());
+    expect(t.outbox()).toHaveLength(before + 1);
+  });
+});
+
+describe('rate limits', () => {
+  it('stops repeated sign-in attempts from one address with 429, while other addresses go on', async () => {
+    const user = await buildUser(t);
+    const attempt = (ip: string) =>
+      post(t, '/api/auth/sign-in/email', { email: user.email, password: 'guess' }, undefined, ip);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await attempt('203.0.113.9')).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect((await attempt('203.0.113.10')).statusCode).toBe(401);
+  });
+
+  it('does not let a client choose the address it is counted under', async () => {
+    const user = await buildUser(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: user.email, password: 'guess' },
+        remoteAddress: '198.51.100.1',
+        headers: {
+          origin: 'http://127.0.0.1:3000',
+          'x-archive-client-ip': `192.0.2.${i}`,
+          'x-forwarded-for': `192.0.2.${i}`,
+        },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});

@@ -1,0 +1,142 @@
+import { APIError } from 'better-auth/api';
+import { betterAuth } from 'better-auth';
+import { ACCOUNT_DEACTIVATED_CODE } from '../../common/api.ts';
+import { MIN_PASSWORD_LENGTH } from '../../common/limits.ts';
+import { ACCOUNT_DEACTIVATED_MESSAGE } from '../../common/texts.ts';
+import type { Db } from '../db/database.ts';
+import type { Mailer } from '../mail/mailer.ts';
+
+export interface AuthOptions {
+  db: Db;
+  publicUrl: string;
+  secret: string;
+  /** Other origins the browser may post from (the same server reached as localhost/127.0.0.1). */
+  extraOrigins: string[];
+  mailer: Mailer;
+}
+
+/** The header our HTTP bridge sets to the client address Fastify determined; clients cannot set it. */
+export const CLIENT_IP_HEADER = 'x-archive-client-ip';
+
+const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' };
+
+/**
+ * better-auth on our own tables (see the initial migration). Role and is_active are our columns,
+ * not better-auth's: registration cannot set them (the database default is role 'public'), and
+ * they change only through the users service, which enforces the permission table.
+ */
+export function createAuth(options: AuthOptions) {
+  const { db, mailer } = options;
+  return betterAuth({
+    appName: 'Archive',
+    baseURL: options.publicUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: [new URL(options.publicUrl).origin, ...options.extraOrigins],
+    database: { db, type: 'postgres' },
+    telemetry: { enabled: false },
+    advanced: {
+      database: { generateId: 'uuid' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: options.publicUrl.startsWith('https:'),
+    },
+    user: {
+      modelName: 'users',
+      fields: { name: 'full_name', emailVerified: 'email_verified', ...timestamps },
+    },
+    session: {
+      modelName: 'sessions',
+      fields: {
+        userId: 'user_id',
+        expiresAt: 'expires_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        ...timestamps,
+      },
+      // No cookie cache: a deactivated account's sessions must stop working at once.
+      cookieCache: { enabled: false },
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        userId: 'user_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        ...timestamps,
+      },
+    },
+    verification: { modelName: 'verifications', fields: { expiresAt: 'expires_at', ...timestamps } },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      modelName: 'rate_limits',
+      fields: { lastRequest: 'last_request' },
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 3600, max: 10 },
+        '/request-password-reset': { window: 3600, max: 5 },
+        '/reset-password': { window: 3600, max: 10 },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: 'Nýtt loyniorð / Reset your password',
+          text: [
+            `Hey ${user.name || ''}`.trim(),
+            '',
+            'Tú (ella onkur annar) hevur biðið um nýtt loyniorð til kontuna í savninum.',
+            'Someone asked to reset the password of your archive account. Open this link to choose a new one:',
+            '',
+            url,
+            '',
+            'The link is valid for one hour. If it was not you, ignore this message.',
+          ].join('\n'),
+        });
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Runs after the password was checked: a deactivated account learns it is deactivated,
+          // never whether a wrong password was close.
+          async before(session) {
+            const user = await db
+              .selectFrom('users')
+              .select('is_active')
+              .where('id', '=', session.userId)
+              .executeTakeFirst();
+            if (user && !user.is_active) {
+              throw new APIError('FORBIDDEN', {
+                code: ACCOUNT_DEACTIVATED_CODE,
+                message: ACCOUNT_DEACTIVATED_MESSAGE,
+              });
+            }
+          },
+          async after(session) {
+            await db
+              .updateTable('users')
+              .set({ last_sign_in_at: new Date() })
+              .where('id', '=', session.userId)
+              .execute();
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { acquireDirectoryLock } from './lock.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (tests copy a migrated template). */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+// Postgres returns bigint (int8) as text; our bigints (file sizes, counts) fit a JS number.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+
+const pgliteExtensions = { pg_trgm, unaccent };
+
+/** PGlite in `dataDir`, locked against a second process. */
+export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  mkdirSync(dataDir, { recursive: true });
+  const release = acquireDirectoryLock(join(dataDir, '..', 'db.lock'));
+  try {
+    const client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
+    return wrapPglite(client, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** PGlite in memory, optionally from a dumped data directory (tests copy one migrated template). */
+export async function openPgliteInMemory(loadDataDir?: Blob): Promise<DatabaseHandle> {
+  const client = await PGlite.create({ extensions: pgliteExtensions, loadDataDir });
+  return wrapPglite(client, () => {});
+}
+
+function wrapPglite(client: PGlite, release: () => void): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return {
+    db,
+    engine: 'pglite',
+    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
+    async close() {
+      await db.destroy();
+      if (!client.closed) await client.close();
+      release();
+    },
+  };
+}
+
+export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await db.destroy();
+    throw new Error(
+      `Cannot reach the database at DATABASE_URL: ${(error as Error).message || String(error)}`,
+    );
+  }
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+/** Postgres returns int8 counts as numbers thanks to the type parser above; PGlite as bigint. */
+export function toNumber(value: unknown): number {
+  return typeof value === 'bigint' ? Number(value) : Number(value ?? 0);
+}

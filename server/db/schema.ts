@@ -1,0 +1,272 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  DocumentCategory,
+  MediaType,
+  SubmissionStatus,
+  TRANSLATION_STATUSES,
+  USAGE_ACTIONS,
+} from '../../common/enums.ts';
+import type { Role } from '../../common/roles.ts';
+
+/** The database's types, one interface per table (see migrations/). */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  display_id: Generated<string>;
+  email: string;
+  email_verified: Generated<boolean>;
+  full_name: string | null;
+  image: string | null;
+  role: Generated<Role>;
+  is_active: Generated<boolean>;
+  bio: string | null;
+  is_public_profile: Generated<boolean>;
+  preferences: Generated<Record<string, unknown>>;
+  last_sign_in_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  token: string;
+  expires_at: Date;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: Generated<string>;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Date | null;
+  refresh_token_expires_at: Date | null;
+  scope: string | null;
+  password: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface VerificationsTable {
+  id: Generated<string>;
+  identifier: string;
+  value: string;
+  expires_at: Date;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  id: Generated<string>;
+  key: string;
+  count: number;
+  last_request: ColumnType<string, number | string, number | string>;
+}
+
+export interface CategoriesTable {
+  id: Generated<string>;
+  display_id: Generated<string>;
+  name: string;
+  description: string | null;
+  color: Generated<string>;
+  icon: string | null;
+  is_public: Generated<boolean>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface FoldersTable {
+  id: Generated<string>;
+  name: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+type BigintColumn = ColumnType<string, number | string, number | string>;
+
+export interface MediaItemsTable {
+  id: Generated<string>;
+  display_id: Generated<string>;
+  title: string;
+  description: string | null;
+  media_type: MediaType;
+  file_key: string;
+  file_name: string;
+  file_size: BigintColumn;
+  mime_type: string;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  is_public: Generated<boolean>;
+  is_featured: Generated<boolean>;
+  view_count: Generated<number>;
+  category_id: string | null;
+  folder_id: string | null;
+  photographer: string | null;
+  location: string | null;
+  original_date: string | null;
+  source: string | null;
+  historical_context: string | null;
+  technical_notes: string | null;
+  keywords: Generated<string[]>;
+  copyright_status: Generated<string>;
+  copyright_holder: string | null;
+  commercial_use_allowed: Generated<boolean>;
+  attribution_required: Generated<boolean>;
+  attribution_text: string | null;
+  watermark_enabled: Generated<boolean>;
+  watermark_type: Generated<string>;
+  watermark_position: Generated<string>;
+  watermark_opacity: Generated<number>;
+  watermark_size: Generated<string>;
+  watermark_level: Generated<string>;
+  watermark_text: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  search_text: ColumnType<string, never, never>;
+}
+
+export interface DocumentsTable {
+  id: Generated<string>;
+  display_id: Generated<string>;
+  title: string;
+  description: string | null;
+  category: Generated<DocumentCategory>;
+  file_key: string;
+  file_name: string;
+  file_size: BigintColumn;
+  mime_type: string;
+  sha256: string;
+  is_public: Generated<boolean>;
+  is_featured: Generated<boolean>;
+  download_count: Generated<number>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SlideshowsTable {
+  id: Generated<string>;
+  display_id: Generated<string>;
+  title: string;
+  description: string | null;
+  is_public: Generated<boolean>;
+  is_featured: Generated<boolean>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SlideshowItemsTable {
+  id: Generated<string>;
+  slideshow_id: string;
+  media_item_id: string;
+  order_index: number;
+  duration: Generated<number>;
+  caption: string | null;
+  created_at: CreatedAt;
+}
+
+export interface SubmissionsTable {
+  id: Generated<string>;
+  display_id: Generated<string>;
+  title: string;
+  description: string | null;
+  submitter_name: string | null;
+  submitter_email: string | null;
+  submitter_message: string | null;
+  photographer: string | null;
+  location: string | null;
+  source: string | null;
+  original_date: string | null;
+  keywords: Generated<string[]>;
+  file_key: string;
+  file_name: string;
+  file_size: BigintColumn;
+  mime_type: string;
+  media_type: MediaType;
+  sha256: string;
+  status: Generated<SubmissionStatus>;
+  submitted_by: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  review_notes: string | null;
+  approved_media_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SiteSettingsTable {
+  key: string;
+  value: string | null;
+  description: string | null;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface MediaUsageLogTable {
+  id: Generated<string>;
+  media_item_id: string;
+  action: (typeof USAGE_ACTIONS)[number];
+  user_agent: string | null;
+  watermarked: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface ActivityLogsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  action: string;
+  resource_type: string | null;
+  resource_id: string | null;
+  resource_name: string | null;
+  details: Record<string, unknown> | null;
+  created_at: CreatedAt;
+}
+
+export interface TranslationsTable {
+  id: Generated<string>;
+  key: string;
+  faroese_text: string;
+  english_text: string | null;
+  context: string | null;
+  component: string | null;
+  status: Generated<(typeof TRANSLATION_STATUSES)[number]>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  rate_limits: RateLimitsTable;
+  categories: CategoriesTable;
+  folders: FoldersTable;
+  media_items: MediaItemsTable;
+  documents: DocumentsTable;
+  slideshows: SlideshowsTable;
+  slideshow_items: SlideshowItemsTable;
+  submissions: SubmissionsTable;
+  site_settings: SiteSettingsTable;
+  media_usage_log: MediaUsageLogTable;
+  activity_logs: ActivityLogsTable;
+  translations: TranslationsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewMediaItem = Insertable<MediaItemsTable>;
+export type MediaItemUpdate = Updateable<MediaItemsTable>;

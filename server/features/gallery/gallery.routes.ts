@@ -1,0 +1,12 @@
+import { gallerySummaryResponse } from '../../../common/api.ts';
+import type { AppContext } from '../../http/context.ts';
+import type { FastifyZod } from '../../http/fastify.ts';
+import { getPublicTotals } from './gallery.repository.ts';
+
+export async function galleryRoutes(app: FastifyZod, ctx: AppContext) {
+  app.get(
+    '/api/gallery/summary',
+    { config: { permission: 'gallery:browse' }, schema: { response: { 200: gallerySummaryResponse } } },
+    async () => getPublicTotals(ctx.db),
+  );
+}

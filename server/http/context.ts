@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Auth } from '../auth/auth.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+
+/** What every feature gets: the parts of the running service, created once at start. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  auth: Auth;
+  blobs: BlobStore;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+}

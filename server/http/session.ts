@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Action, Actor } from '../../common/permissions.ts';
+import type { User } from '../db/schema.ts';
+import { can } from '../../common/permissions.ts';
+import type { AppContext } from './context.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the caller must be allowed to do (common/permissions.ts). Every /api route declares one. */
+    permission?: Action;
+  }
+  interface FastifyRequest {
+    /** The signed-in account, looked up once per request and only when asked for. */
+    user(): Promise<User | null>;
+    actor(): Promise<Actor>;
+  }
+}
+
+export function toActor(user: User | null): Actor {
+  return user ? { id: user.id, role: user.role, isActive: user.is_active } : null;
+}
+
+/** The routes and their declared permissions, as registered (the route-table test walks this). */
+export interface RouteDeclaration {
+  method: string;
+  url: string;
+  permission: Action | undefined;
+}
+
+export function installSession(app: FastifyInstance, ctx: AppContext, declarations: RouteDeclaration[]) {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') && !route.url.startsWith('/files')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      declarations.push({ method, url: route.url, permission: route.config?.permission });
+    }
+  });
+
+  app.decorateRequest('user', function (this: FastifyRequest) {
+    throw new Error('replaced per request');
+  });
+  app.decorateRequest('actor', function (this: FastifyRequest) {
+    throw new Error('replaced per request');
+  });
+
+  app.addHook('onRequest', async (request) => {
+    let pending: Promise<User | null> | undefined;
+    request.user = () => {
+      pending ??= loadUser(ctx, request);
+      return pending;
+    };
+    request.actor = async () => toActor(await request.user());
+  });
+
+  // The route's declared permission is checked before its handler runs; services check again
+  // with the resource in hand.
+  app.addHook('preHandler', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (!permission) return;
+    const actor = await request.actor();
+    if (!can(actor, permission)) throw actor ? forbidden() : unauthorized();
+  });
+}
+
+async function loadUser(ctx: AppContext, request: FastifyRequest): Promise<User | null> {
+  if (!request.headers.cookie) return null;
+  const headers = new Headers();
+  headers.set('cookie', request.headers.cookie);
+  const session = await ctx.auth.api.getSession({ headers });
+  if (!session) return null;
+  const user = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', session.user.id)
+    .executeTakeFirst();
+  // A deactivated account has no sessions left; this guards the moment between.
+  return user?.is_active ? user : null;
+}

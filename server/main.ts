@@ -1,0 +1,68 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { LockedError } from './db/lock.ts';
+import { ensureAdmin } from './features/users/create-account.ts';
+import { hasAdmin } from './features/users/users.repository.ts';
+import { openServices } from './runtime.ts';
+
+const started = performance.now();
+
+async function main() {
+  const config = loadConfig();
+  const { context, database } = await openServices(config, {
+    info: (obj, msg) => console.log(msg, JSON.stringify(obj)),
+  });
+  const app = await buildApp({ context, logger: { level: config.logLevel } });
+
+  if (config.admin) {
+    const result = await ensureAdmin(context.db, context.auth, config.admin);
+    if (result === 'created') app.log.info(`Created the first admin ${config.admin.email}.`);
+    if (result === 'email-taken') {
+      app.log.warn(
+        `ADMIN_EMAIL ${config.admin.email} belongs to an existing non-admin account; it was not promoted. Run: npm run admin:create -- --email ${config.admin.email} --password <password> --promote`,
+      );
+    }
+  }
+  if (!(await hasAdmin(context.db))) {
+    app.log.warn(
+      'There is no admin yet. Create one with: npm run admin:create -- --email you@example.org --password <at least 6 characters> (with the server stopped when using the embedded database), or start with ADMIN_EMAIL and ADMIN_PASSWORD set.',
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  app.log.info(
+    {
+      engine: database.engine,
+      files: context.blobs.kind,
+      startupMs: Math.round(performance.now() - started),
+      rssMb: Math.round(process.memoryUsage().rss / 1_048_576),
+    },
+    `The archive is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  // Bad configuration and a busy data directory are the operator's to fix: one clear line.
+  if (error instanceof ConfigError || error instanceof LockedError) {
+    console.error(`Error: ${error.message}`);
+  } else if (error instanceof Error && error.message.startsWith('Cannot reach the database')) {
+    console.error(`Error: ${error.message}`);
+  } else {
+    console.error('Error: the archive could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type Me, meResponse } from '../../../../common/api.ts';
+import { ROUTE_GUARD_TIMEOUT_MS } from '../../../../common/limits.ts';
+import { type Actor, isStaff } from '../../../../common/permissions.ts';
+import { apiFetch } from '../../../lib/api-fetch.ts';
+
+export const ME_QUERY_KEY = ['me'] as const;
+
+/**
+ * Gives up after the route guard's 10 s (public-site.md §4, §9): the app then treats the visitor
+ * as a guest instead of spinning forever, and guarded pages send them to sign in.
+ */
+export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me | null> {
+  const timeout = AbortSignal.timeout(ROUTE_GUARD_TIMEOUT_MS);
+  const body = await apiFetch('/api/me', { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+  return meResponse.parse(body).user;
+}
+
+/** The signed-in account, or null for a guest. */
+export function useMe() {
+  return useQuery({
+    queryKey: ME_QUERY_KEY,
+    queryFn: getMe,
+    retry: (failures, error) => failures < 1 && error.name !== 'TimeoutError',
+  });
+}
+
+/** Reads the account afresh (after sign-in or registration) and returns it. */
+export function refreshMe(queryClient: QueryClient): Promise<Me | null> {
+  return queryClient.fetchQuery({ queryKey: ME_QUERY_KEY, queryFn: getMe, staleTime: 0 });
+}
+
+export function toActor(user: Me | null | undefined): Actor {
+  return user ? { id: user.id, role: user.role, isActive: user.isActive } : null;
+}
+
+/** Where a signed-in account belongs: staff to the back-office, contributors to their dashboard. */
+export function homeFor(user: Me): string {
+  return isStaff(toActor(user)) ? '/admin' : '/contributor/dashboard';
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useT } from '../../../app/i18n.tsx';
+import { linkButton } from '../../../components/button.tsx';
+import { safeNext } from '../../../lib/safe-next.ts';
+import { homeFor, useMe } from '../api/get-me.ts';
+import { RequestResetForm } from '../components/request-reset-form.tsx';
+import { SignInForm } from '../components/sign-in-form.tsx';
+
+/** Admin sign-in (/login), in English (public-site.md §2). */
+export function AdminLoginPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const { data: user } = useMe();
+  // Only someone already signed in on arrival is sent on; a sign-in made here navigates itself.
+  const [arrivedSignedIn] = useState(() => Boolean(user));
+  const [forgotOpen, setForgotOpen] = useState(false);
+
+  if (arrivedSignedIn && user) return <Navigate to={homeFor(user)} replace />;
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-12">
+      <h1 className="text-3xl font-bold text-slate-900">{t('login.title', 'Admin Sign In')}</h1>
+      <div className="mt-6">
+        <SignInForm
+          texts={{
+            email: t('login.email', 'Email'),
+            password: t('login.password', 'Password'),
+            submit: t('login.submit', 'Sign In'),
+            submitting: t('login.submitting', 'Signing in...'),
+            deactivatedHelp: t(
+              'login.deactivated_help',
+              'Please contact the administrator. Your account has been temporarily suspended.',
+            ),
+          }}
+          onSignedIn={(signedIn) =>
+            navigate(next ?? (signedIn ? homeFor(signedIn) : '/admin'), { replace: true })
+          }
+        />
+      </div>
+      <div className="mt-6">
+        <button
+          type="button"
+          className={linkButton}
+          aria-expanded={forgotOpen}
+          aria-controls="forgot-password"
+          onClick={() => setForgotOpen((open) => !open)}
+        >
+          {t('login.forgot', 'Forgot password?')}
+        </button>
+        {forgotOpen && (
+          <div id="forgot-password" className="mt-3">
+            <RequestResetForm />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useT } from '../../../app/i18n.tsx';
+import { safeNext } from '../../../lib/safe-next.ts';
+import { useMe } from '../api/get-me.ts';
+import { SignInForm } from '../components/sign-in-form.tsx';
+
+/** Contributor sign-in (/contributor/login), in Faroese (public-site.md §2). */
+export function ContributorLoginPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const { data: user } = useMe();
+  const [arrivedSignedIn] = useState(() => Boolean(user));
+
+  if (arrivedSignedIn && user) return <Navigate to="/submit" replace />;
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-12">
+      <h1 className="text-3xl font-bold text-slate-900">
+        {t('contributor.login.title', 'Innrita sum íkastari')}
+      </h1>
+      <div className="mt-6">
+        <SignInForm
+          texts={{
+            email: t('contributor.login.email', 'Teldupostur'),
+            password: t('contributor.login.password', 'Loyniorð'),
+            submit: t('contributor.login.submit', 'Rita inn'),
+            submitting: t('contributor.login.submitting', 'Ritar inn...'),
+            deactivatedHelp: t(
+              'contributor.login.deactivated_help',
+              'Contact the archive administrator, check whether your contributor status needs renewal, and verify your account information.',
+            ),
+          }}
+          onSignedIn={() => navigate(next ?? '/contributor/dashboard', { replace: true })}
+        />
+      </div>
+      <p className="mt-6 text-slate-700">
+        {t('contributor.login.no_account', 'Hevur tú ikki konto?')}{' '}
+        <Link to="/contributor/register" className="font-medium text-blue-700 underline hover:text-blue-900">
+          {t('contributor.login.register', 'Stovna konto')}
+        </Link>
+      </p>
+    </div>
+  );
+}
