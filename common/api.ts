@@ -41,3 +41,104 @@ export const setUserActiveResponse = z.object({ id: z.string().uuid(), isActive:
 
 /** better-auth's error codes that the web turns into the spec's panels. */
 export const ACCOUNT_DEACTIVATED_CODE = 'ACCOUNT_DEACTIVATED';
+
+// ---- media ----
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+const formBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === 'on' || v === '1');
+
+/** Comma-separated keywords: trimmed, empties dropped (admin-back-office.md §5). */
+export const keywordsField = z.union([z.string(), z.array(z.string())]).transform((v) =>
+  (Array.isArray(v) ? v : v.split(','))
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .slice(0, 50),
+);
+
+/**
+ * The text fields sent with one file to POST /api/media (multipart: these fields first, then the
+ * file). A missing title becomes the file name without its extension.
+ */
+export const uploadMediaFields = z.object({
+  title: optionalText(300),
+  description: optionalText(10_000),
+  photographer: optionalText(300),
+  location: optionalText(300),
+  originalDate: optionalText(100),
+  source: optionalText(500),
+  keywords: keywordsField.optional(),
+  categoryId: z
+    .uuid()
+    .or(z.literal('').transform(() => null))
+    .nullable()
+    .optional(),
+  folderId: z
+    .uuid()
+    .or(z.literal('').transform(() => null))
+    .nullable()
+    .optional(),
+  isPublic: formBoolean.optional(),
+  isFeatured: formBoolean.optional(),
+});
+export type UploadMediaFields = z.infer<typeof uploadMediaFields>;
+
+export const fileMetadata = z.object({
+  takenAt: z.string().optional(),
+  camera: z.string().optional(),
+  gps: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
+  caption: z.string().optional(),
+  creator: z.string().optional(),
+  copyright: z.string().optional(),
+});
+
+/** Where the files of an item are fetched; null where that file does not exist (yet). */
+export const mediaFiles = z.object({
+  thumb: z.string().nullable(),
+  display: z.string().nullable(),
+  download: z.string().nullable(),
+  poster: z.string().nullable(),
+  waveform: z.string().nullable(),
+  original: z.string().nullable(),
+});
+
+export const mediaItem = z.object({
+  id: z.uuid(),
+  displayId: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  mediaType: z.enum(['image', 'video', 'audio', 'document']),
+  fileName: z.string(),
+  fileSize: z.number(),
+  mimeType: z.string(),
+  sha256: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  isPublic: z.boolean(),
+  isFeatured: z.boolean(),
+  viewCount: z.number(),
+  categoryId: z.uuid().nullable(),
+  folderId: z.uuid().nullable(),
+  photographer: z.string().nullable(),
+  location: z.string().nullable(),
+  originalDate: z.string().nullable(),
+  source: z.string().nullable(),
+  keywords: z.array(z.string()),
+  processingStatus: z.enum(['pending', 'ready', 'failed']),
+  placeholder: z.string().nullable(),
+  fileMetadata: fileMetadata.nullable(),
+  files: mediaFiles,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MediaItem = z.infer<typeof mediaItem>;
+export const mediaItemResponse = z.object({ media: mediaItem });

@@ -30,7 +30,11 @@ async function main() {
   const email = z.email().safeParse(values.email?.trim());
   if (!email.success) throw new UsageError(`--email must be an e-mail address. ${usage}`);
   const config = loadConfig();
-  const { context, database } = await openServices(config, { info: () => {} });
+  const { context, database } = await openServices(config, {
+    info: () => {},
+    warn: () => {},
+    error: () => {},
+  });
   try {
     const existing = await getUserByEmail(context.db, email.data);
     if (existing) {

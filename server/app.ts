@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import {
@@ -11,8 +12,10 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
+import { filesRoutes } from './features/files/files.routes.ts';
 import { galleryRoutes } from './features/gallery/gallery.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { mediaRoutes } from './features/media/media.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import type { AppContext } from './http/context.ts';
 import { AppError } from './http/errors.ts';
@@ -61,6 +64,7 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
   });
 
   installSession(app, ctx, routes);
+  await app.register(multipart);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -87,6 +91,8 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
     await accountRoutes(api, ctx);
     await galleryRoutes(api, ctx);
     await usersRoutes(api, ctx);
+    await mediaRoutes(api, ctx);
+    await filesRoutes(api, ctx);
   });
 
   await registerWebApp(app as unknown as FastifyInstance, ctx.config.webDir);

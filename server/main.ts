@@ -7,11 +7,14 @@ import { openServices } from './runtime.ts';
 
 const started = performance.now();
 
+/** Start-up and background work log as JSON lines, like the request log. */
+const line = (level: number) => (obj: object, msg: string) =>
+  console.log(JSON.stringify({ level, time: Date.now(), msg, ...obj }));
+const consoleLogger = { info: line(30), warn: line(40), error: line(50) };
+
 async function main() {
   const config = loadConfig();
-  const { context, database } = await openServices(config, {
-    info: (obj, msg) => console.log(msg, JSON.stringify(obj)),
-  });
+  const { context, database, jobs } = await openServices(config, consoleLogger);
   const app = await buildApp({ context, logger: { level: config.logLevel } });
 
   if (config.admin) {
@@ -35,6 +38,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: shutting down`);
     await app.close();
+    await jobs.stop();
     await database.close();
     process.exit(0);
   };
@@ -42,6 +46,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  jobs.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(

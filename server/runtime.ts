@@ -3,13 +3,13 @@ import { createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createJobRunner } from './jobs/create-job-runner.ts';
+import type { JobRunnerLogger } from './jobs/job-runner.ts';
 import type { AppContext } from './http/context.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 
-interface Logger {
-  info(obj: object, msg: string): void;
-}
+type Logger = JobRunnerLogger;
 
 /** Opens the database (migrated), the file store, mail and auth: everything the app runs on. */
 export async function openServices(config: Config, logger: Logger) {
@@ -25,10 +25,15 @@ export async function openServices(config: Config, logger: Logger) {
       outboxDir: join(config.dataDir, 'outbox'),
       logger,
     });
+    const blobs = createBlobStore({ dataDir: config.dataDir, s3: config.s3 });
+    const tmpDir = join(config.dataDir, 'tmp');
+    const jobs = createJobRunner({ db: database.db, blobs, tmpDir, logger });
     const context: Omit<AppContext, 'logger'> = {
       config,
       db: database.db,
-      blobs: createBlobStore({ dataDir: config.dataDir, s3: config.s3 }),
+      blobs,
+      tmpDir,
+      jobs,
       mailer,
       auth: createAuth({
         db: database.db,
@@ -38,7 +43,7 @@ export async function openServices(config: Config, logger: Logger) {
         mailer,
       }),
     };
-    return { context, database };
+    return { context, database, jobs };
   } catch (error) {
     await database.close();
     throw error;

@@ -59,6 +59,11 @@ function wrapPglite(client: PGlite, release: () => void): DatabaseHandle {
 
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle connection that the server drops (restart, failover) must not crash the process:
+  // the pool replaces it on the next query.
+  pool.on('error', (error) =>
+    console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: error.message })),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await sql`select 1`.execute(db);

@@ -136,6 +136,10 @@ export interface MediaItemsTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   search_text: ColumnType<string, never, never>;
+  processing_status: Generated<ProcessingStatus>;
+  processing_error: string | null;
+  placeholder: string | null;
+  file_metadata: FileMetadata | null;
 }
 
 export interface DocumentsTable {
@@ -206,6 +210,12 @@ export interface SubmissionsTable {
   approved_media_id: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  width: number | null;
+  height: number | null;
+  processing_status: Generated<ProcessingStatus>;
+  processing_error: string | null;
+  placeholder: string | null;
+  file_metadata: FileMetadata | null;
 }
 
 export interface SiteSettingsTable {
@@ -248,7 +258,51 @@ export interface TranslationsTable {
   updated_at: Timestamp;
 }
 
+export type ProcessingStatus = 'pending' | 'ready' | 'failed';
+export type DerivativeVariant = 'thumb' | 'display' | 'download' | 'poster' | 'waveform';
+export type DerivativeOwner = 'media' | 'submission';
+
+/** What an uploaded file says about itself (EXIF/IPTC), kept as suggestions for staff. */
+export interface FileMetadata {
+  takenAt?: string;
+  camera?: string;
+  gps?: { latitude: number; longitude: number };
+  caption?: string;
+  creator?: string;
+  copyright?: string;
+}
+
+export interface JobsTable {
+  id: Generated<string>;
+  kind: string;
+  payload: Record<string, unknown>;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: Generated<Date>;
+  locked_at: Date | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface DerivativesTable {
+  id: Generated<string>;
+  owner_type: DerivativeOwner;
+  owner_id: string;
+  variant: DerivativeVariant;
+  file_key: string;
+  mime_type: string;
+  file_size: BigintColumn;
+  width: number | null;
+  height: number | null;
+  watermarked: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  jobs: JobsTable;
+  derivatives: DerivativesTable;
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;

@@ -13,4 +13,8 @@ export interface AppContext {
   blobs: BlobStore;
   mailer: Mailer;
   logger: FastifyBaseLogger;
+  /** Where uploads are spooled before they are stored (DATA_DIR/tmp). */
+  tmpDir: string;
+  /** The background job queue: wake() after queuing work so it starts at once. */
+  jobs: { wake(): void };
 }

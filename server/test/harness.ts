@@ -11,6 +11,7 @@ import { createAuth } from '../auth/auth.ts';
 import type { Config } from '../config.ts';
 import { type DatabaseHandle, openPgliteInMemory, openPostgres } from '../db/database.ts';
 import { createAccount } from '../features/users/create-account.ts';
+import { createJobRunner } from '../jobs/create-job-runner.ts';
 import type { AppContext } from '../http/context.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { LocalBlobStore } from '../storage/local-blob-store.ts';
@@ -35,7 +36,16 @@ export async function createTestDb(): Promise<DatabaseHandle> {
     ...handle,
     async close() {
       await handle.close();
-      await sql.raw(`drop database if exists ${name} with (force)`).execute(admin);
+      // The pool has ended its connections; a plain drop (not FORCE) never kills one mid-close.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await sql.raw(`drop database if exists ${name}`).execute(admin);
+          break;
+        } catch (error) {
+          if (attempt >= 20) throw error;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await admin.destroy();
     },
   };
@@ -66,12 +76,18 @@ export async function createTestApp() {
   const database = await createTestDb();
   const dataDir = mkdtempSync(join(tmpdir(), 'archive-test-'));
   const config = testConfig(dataDir);
-  const silent = { info: () => {} };
+  const silent = { info: () => {}, warn: () => {}, error: () => {} };
   const mailer = createMailer({ from: config.mailFrom, outboxDir: join(dataDir, 'outbox'), logger: silent });
+  const blobs = new LocalBlobStore(join(dataDir, 'files'));
+  const tmpDir = join(dataDir, 'tmp');
+  // Not started: tests run queued jobs when they choose, with jobs.drain().
+  const jobs = createJobRunner({ db: database.db, blobs, tmpDir, logger: silent });
   const context: Omit<AppContext, 'logger'> = {
     config,
     db: database.db,
-    blobs: new LocalBlobStore(join(dataDir, 'files')),
+    blobs,
+    tmpDir,
+    jobs,
     mailer,
     auth: createAuth({
       db: database.db,
@@ -87,6 +103,7 @@ export async function createTestApp() {
     app,
     ctx: context,
     db: database.db,
+    jobs,
     dataDir,
     /** The messages the mailer wrote, oldest first. */
     outbox(): string[] {

@@ -1,0 +1,100 @@
+import type { Readable } from 'node:stream';
+import type { UploadMediaFields } from '../../../common/api.ts';
+import { type Actor, can } from '../../../common/permissions.ts';
+import { WATERMARK_SETTING_KEYS } from '../../../common/settings.ts';
+import { isWatermarkActive, normalizeWatermarkSettings } from '../../../common/watermark.ts';
+import { authorize } from '../../http/authorize.ts';
+import type { AppContext } from '../../http/context.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { createJob } from '../../jobs/jobs.repository.ts';
+import { listDerivatives } from '../../media/derivatives/derivatives.repository.ts';
+import { DERIVATIVES_JOB, type DerivativesPayload } from '../../media/derivatives/make-derivatives.ts';
+import { ingestFile, recordStoredFile } from '../../media/ingest/ingest-file.ts';
+import { getSettings } from '../settings/settings.repository.ts';
+import { createMedia, getMedia } from './media.repository.ts';
+import { presentMedia } from './media.presenter.ts';
+
+const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').trim() || name;
+
+/**
+ * A staff upload: the file goes through the one ingest path; the item records the watermark
+ * settings in force now, so later changes leave it as it was (admin-back-office.md §4).
+ */
+export async function uploadMedia(
+  ctx: AppContext,
+  actor: Actor,
+  file: { stream: Readable; fileName: string },
+  fields: UploadMediaFields,
+) {
+  authorize(actor, 'media:manage');
+  await assertExists(ctx, 'categories', fields.categoryId, 'The chosen category no longer exists.');
+  await assertExists(ctx, 'folders', fields.folderId, 'The chosen folder no longer exists.');
+  const ingested = await ingestFile({ blobs: ctx.blobs, tmpDir: ctx.tmpDir }, file.stream, {
+    context: 'upload',
+    originalName: file.fileName,
+  });
+  const watermark = normalizeWatermarkSettings(await getSettings(ctx.db, WATERMARK_SETTING_KEYS));
+  const needsDerivatives = ingested.mediaType !== 'document';
+  const row = await recordStoredFile(ctx.blobs, ingested, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const created = await createMedia(trx, {
+        title: fields.title ?? titleFromFileName(ingested.fileName),
+        description: fields.description ?? null,
+        photographer: fields.photographer ?? null,
+        location: fields.location ?? null,
+        original_date: fields.originalDate ?? null,
+        source: fields.source ?? null,
+        keywords: fields.keywords ?? [],
+        category_id: fields.categoryId ?? null,
+        folder_id: fields.folderId ?? null,
+        is_public: fields.isPublic ?? true,
+        is_featured: fields.isFeatured ?? false,
+        media_type: ingested.mediaType,
+        file_key: ingested.fileKey,
+        file_name: ingested.fileName,
+        file_size: ingested.fileSize,
+        mime_type: ingested.mimeType,
+        sha256: ingested.sha256,
+        width: ingested.width,
+        height: ingested.height,
+        placeholder: ingested.placeholder,
+        file_metadata: ingested.metadata,
+        processing_status: needsDerivatives ? 'pending' : 'ready',
+        watermark_enabled: isWatermarkActive(watermark),
+        watermark_type: watermark.type,
+        watermark_position: watermark.position,
+        watermark_opacity: watermark.opacity,
+        watermark_size: watermark.size,
+        watermark_level: watermark.level,
+        watermark_text: watermark.text,
+        created_by: actor.id,
+      });
+      if (needsDerivatives) {
+        const payload: DerivativesPayload = { ownerType: 'media', ownerId: created.id };
+        await createJob(trx, DERIVATIVES_JOB, { ...payload });
+      }
+      return created;
+    }),
+  );
+  ctx.jobs.wake();
+  return presentMedia(row, [], { canSeeOriginal: true });
+}
+
+async function assertExists(
+  ctx: AppContext,
+  table: 'categories' | 'folders',
+  id: string | null | undefined,
+  message: string,
+) {
+  if (!id) return;
+  const row = await ctx.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw badRequest(message, 'UNKNOWN_REFERENCE');
+}
+
+/** One item: public ones for everyone, the rest for staff only (404 to others: no hint it exists). */
+export async function getMediaItem(ctx: AppContext, actor: Actor, id: string) {
+  const row = await getMedia(ctx.db, id);
+  const staff = can(actor, 'media:read-private');
+  if (!row || (!row.is_public && !staff)) throw notFound('Media not found or not public');
+  return presentMedia(row, await listDerivatives(ctx.db, 'media', id), { canSeeOriginal: staff });
+}

@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import sharp, { type Sharp } from 'sharp';
+import { rgbaToThumbHash } from 'thumbhash';
+import { DEFAULT_WATERMARK_TEXT, type WatermarkSettings } from '../../../common/watermark.ts';
+import type { Db } from '../../db/database.ts';
+import type { DerivativeOwner, DerivativeVariant } from '../../db/schema.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { openImage } from '../ingest/open-image.ts';
+import { watermarkImage } from '../watermark/render-watermark.ts';
+import { type NewDerivative, replaceDerivatives } from './derivatives.repository.ts';
+import { extractPoster, hasFfmpeg, renderWaveform } from './ffmpeg.ts';
+
+export const DERIVATIVES_JOB = 'derivatives';
+export const THUMB_PX = 400;
+export const DISPLAY_PX = 1600;
+/** Hand-over between steps without a lossy re-encode; level 0 because it is thrown away. */
+const LOSSLESS = { compressionLevel: 0 } as const;
+
+export interface DerivativesPayload {
+  ownerType: DerivativeOwner;
+  ownerId: string;
+}
+
+interface Source {
+  fileKey: string;
+  mimeType: string;
+  mediaType: string;
+  /** Null when no watermark applies: submissions (staff-only) or an item recorded without one. */
+  watermark: WatermarkSettings | null;
+}
+
+interface Deps {
+  db: Db;
+  blobs: BlobStore;
+  tmpDir: string;
+  logger: { warn(obj: object, msg: string): void };
+}
+
+/** sharp writes these; anything else (BMP) is offered for download as lossless PNG. */
+const DOWNLOAD_FORMAT: Record<string, 'jpeg' | 'png' | 'webp' | 'gif' | 'tiff'> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/tiff': 'tiff',
+};
+
+/**
+ * Makes the files shown in place of an original: for images a thumbnail, a display size (the
+ * item's recorded watermark on public media) and, for public media, a watermarked full-size
+ * download; a poster frame for video and a waveform for audio when ffmpeg is present.
+ */
+export async function makeDerivatives(
+  deps: Deps,
+  payload: DerivativesPayload,
+  finalAttempt: boolean,
+): Promise<void> {
+  const { db } = deps;
+  const source = await loadSource(db, payload);
+  if (!source) return; // deleted meanwhile: nothing to make
+  await mkdir(deps.tmpDir, { recursive: true });
+  const work = await mkdtemp(join(deps.tmpDir, 'derive-'));
+  const made: NewDerivative[] = [];
+  try {
+    const original = join(work, 'original');
+    const { body } = await deps.blobs.get(source.fileKey);
+    await pipeline(body, createWriteStream(original));
+
+    let placeholder: string | undefined;
+    if (source.mediaType === 'image') {
+      made.push(...(await imageDerivatives(deps, payload, source, original)));
+    } else if (source.mediaType === 'video' && hasFfmpeg()) {
+      const poster = join(work, 'poster.png');
+      await extractPoster(original, poster);
+      made.push(
+        await store(
+          deps,
+          payload,
+          'thumb',
+          sharp(poster).resize(THUMB_PX, THUMB_PX, { fit: 'inside' }).webp({ quality: 75 }),
+        ),
+      );
+      made.push(
+        await store(
+          deps,
+          payload,
+          'poster',
+          sharp(poster)
+            .resize(DISPLAY_PX, DISPLAY_PX, { fit: 'inside', withoutEnlargement: true })
+            .webp({ quality: 80 }),
+        ),
+      );
+      placeholder = await thumbHashOf(poster);
+    } else if (source.mediaType === 'audio' && hasFfmpeg()) {
+      const waveform = join(work, 'waveform.png');
+      await renderWaveform(original, waveform);
+      made.push(
+        await store(deps, payload, 'waveform', sharp(waveform).webp({ quality: 80, alphaQuality: 80 })),
+      );
+    }
+
+    const unused = await replaceDerivatives(db, payload.ownerType, payload.ownerId, made);
+    await Promise.all(unused.map((key) => deps.blobs.delete(key).catch(() => {})));
+    await setProcessing(db, payload, {
+      processing_status: 'ready',
+      processing_error: null,
+      ...(placeholder ? { placeholder } : {}),
+    });
+  } catch (error) {
+    await Promise.all(made.map((d) => deps.blobs.delete(d.fileKey).catch(() => {})));
+    if (finalAttempt) {
+      const message = error instanceof Error ? error.message : String(error);
+      await setProcessing(db, payload, {
+        processing_status: 'failed',
+        processing_error: message.slice(0, 500),
+      });
+    }
+    throw error;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+async function imageDerivatives(deps: Deps, payload: DerivativesPayload, source: Source, original: string) {
+  // Each size decodes the original afresh: JPEG shrink-on-load makes the small ones cheap.
+  const oriented = async () => (await openImage(original, source.mimeType)).rotate();
+  const made = [
+    await store(
+      deps,
+      payload,
+      'thumb',
+      (await oriented())
+        .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 75 }),
+    ),
+  ];
+  const display = await (await oriented())
+    .resize(DISPLAY_PX, DISPLAY_PX, { fit: 'inside', withoutEnlargement: true })
+    .png(LOSSLESS)
+    .toBuffer();
+  made.push(await storeWatermarked(deps, payload, 'display', display, source.watermark, 'webp', 82));
+  // Public media also get a full-size download carrying the watermark; the original stays staff-only.
+  if (payload.ownerType === 'media') {
+    const format = DOWNLOAD_FORMAT[source.mimeType] ?? 'png';
+    const full = await (await oriented()).png(LOSSLESS).toBuffer();
+    made.push(await storeWatermarked(deps, payload, 'download', full, source.watermark, format, 90));
+  }
+  return made;
+}
+
+async function storeWatermarked(
+  deps: Deps,
+  payload: DerivativesPayload,
+  variant: DerivativeVariant,
+  image: Buffer,
+  watermark: WatermarkSettings | null,
+  format: 'jpeg' | 'png' | 'webp' | 'gif' | 'tiff',
+  quality: number,
+): Promise<NewDerivative> {
+  if (!watermark) return store(deps, payload, variant, sharp(image).toFormat(format, { quality }));
+  const result = await watermarkImage(image, watermark, { format, quality });
+  if (result.error) {
+    // Spec: a failed watermark still yields the image, unwatermarked; the failure is logged.
+    deps.logger.warn({ ...payload, variant, err: result.error }, 'Failed to create watermarked image');
+  }
+  return store(deps, payload, variant, sharp(result.data), result.watermarked);
+}
+
+async function store(
+  deps: Deps,
+  payload: DerivativesPayload,
+  variant: DerivativeVariant,
+  pipelineOut: Sharp,
+  watermarked = false,
+): Promise<NewDerivative> {
+  const { data, info } = await pipelineOut.toBuffer({ resolveWithObject: true });
+  const extension = info.format === 'jpeg' ? 'jpg' : info.format;
+  const fileKey = `derivatives/${payload.ownerId}/${variant}-${randomBytes(6).toString('hex')}.${extension}`;
+  const mimeType = `image/${info.format}`;
+  await deps.blobs.put(fileKey, data, { contentType: mimeType });
+  return {
+    variant,
+    fileKey,
+    mimeType,
+    fileSize: data.length,
+    width: info.width,
+    height: info.height,
+    watermarked,
+  };
+}
+
+async function thumbHashOf(path: string): Promise<string> {
+  const { data, info } = await sharp(path)
+    .resize(100, 100, { fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
+}
+
+async function loadSource(db: Db, payload: DerivativesPayload): Promise<Source | undefined> {
+  if (payload.ownerType === 'submission') {
+    const row = await db
+      .selectFrom('submissions')
+      .select(['file_key', 'mime_type', 'media_type'])
+      .where('id', '=', payload.ownerId)
+      .executeTakeFirst();
+    return (
+      row && { fileKey: row.file_key, mimeType: row.mime_type, mediaType: row.media_type, watermark: null }
+    );
+  }
+  const row = await db
+    .selectFrom('media_items')
+    .selectAll()
+    .where('id', '=', payload.ownerId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    fileKey: row.file_key,
+    mimeType: row.mime_type,
+    mediaType: row.media_type,
+    watermark: row.watermark_enabled
+      ? ({
+          type: row.watermark_type,
+          position: row.watermark_position,
+          opacity: row.watermark_opacity,
+          size: row.watermark_size,
+          level: row.watermark_level,
+          text: row.watermark_text || DEFAULT_WATERMARK_TEXT,
+        } as WatermarkSettings)
+      : null,
+  };
+}
+
+async function setProcessing(
+  db: Db,
+  payload: DerivativesPayload,
+  values: { processing_status: 'ready' | 'failed'; processing_error: string | null; placeholder?: string },
+) {
+  const table = payload.ownerType === 'media' ? 'media_items' : 'submissions';
+  await db.updateTable(table).set(values).where('id', '=', payload.ownerId).execute();
+}

@@ -1,0 +1,97 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import type { MediaType } from '../../../common/enums.ts';
+import { INGEST_LIMITS, type IngestContext, safeDisplayFileName } from '../../../common/file-types.ts';
+import type { FileMetadata } from '../../db/schema.ts';
+import { type BlobPrefix, type BlobStore, newBlobKey } from '../../storage/blob-store.ts';
+import { detectFileType } from '../detect/detect-file-type.ts';
+import { IngestError } from './ingest-error.ts';
+import { probeImage } from './probe-image.ts';
+import { receiveToTempFile } from './receive-file.ts';
+
+export interface IngestedFile {
+  fileKey: string;
+  /** The name the sender's file had, made safe for display; never used as a path. */
+  fileName: string;
+  fileSize: number;
+  mimeType: string;
+  mediaType: MediaType;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  placeholder: string | null;
+  metadata: FileMetadata | null;
+}
+
+const PREFIX: Record<IngestContext, BlobPrefix> = {
+  submission: 'submissions',
+  upload: 'media',
+  document: 'documents',
+};
+
+/**
+ * The one way a file enters the archive (submissions, staff uploads, documents): streamed to a
+ * temporary file with its SHA-256 and size limit, typed by its content against the context's
+ * allow-list, images decoded once to prove them sound, then the original stored unaltered under a
+ * key the server makes. Refusals are IngestErrors naming the file and the reason.
+ */
+export async function ingestFile(
+  deps: { blobs: BlobStore; tmpDir: string },
+  source: Readable,
+  options: { context: IngestContext; originalName: string },
+): Promise<IngestedFile> {
+  const fileName = safeDisplayFileName(options.originalName);
+  const received = await receiveToTempFile(source, deps.tmpDir, INGEST_LIMITS[options.context].maxBytes);
+  try {
+    const type = await detectFileType(received.path, options.context, fileName);
+    if (!type.ok) throw new IngestError(type.code, type.message, 415);
+
+    let probe: Awaited<ReturnType<typeof probeImage>> | null = null;
+    if (type.mediaType === 'image') {
+      try {
+        probe = await probeImage(received.path, type.mime);
+      } catch {
+        throw new IngestError(
+          'unreadable_image',
+          `"${fileName}" could not be read as an image: it is damaged, incomplete or too large.`,
+          422,
+        );
+      }
+    }
+
+    const fileKey = newBlobKey(PREFIX[options.context], type.extension);
+    await deps.blobs.put(fileKey, createReadStream(received.path), { contentType: type.mime });
+    return {
+      fileKey,
+      fileName,
+      fileSize: received.size,
+      mimeType: type.mime,
+      mediaType: type.mediaType,
+      sha256: received.sha256,
+      width: probe?.width ?? null,
+      height: probe?.height ?? null,
+      placeholder: probe?.placeholder ?? null,
+      metadata: probe?.metadata ?? null,
+    };
+  } finally {
+    await rm(received.path, { force: true });
+  }
+}
+
+/**
+ * Runs the database write for a stored file; if it fails, the file is removed again so no
+ * orphan stays in the store.
+ */
+export async function recordStoredFile<T>(
+  blobs: BlobStore,
+  file: IngestedFile,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    await blobs.delete(file.fileKey).catch(() => {});
+    throw error;
+  }
+}
