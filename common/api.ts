@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_CATEGORIES } from './enums.ts';
 import { ROLES } from './roles.ts';
 
 /**
@@ -142,3 +143,33 @@ export const mediaItem = z.object({
 });
 export type MediaItem = z.infer<typeof mediaItem>;
 export const mediaItemResponse = z.object({ media: mediaItem });
+
+// ---- documents ----
+
+/** The fields sent with a document to POST /api/documents (multipart: fields first, then the file). */
+export const uploadDocumentFields = z.object({
+  title: optionalText(300),
+  description: optionalText(10_000),
+  category: z.enum(DOCUMENT_CATEGORIES).optional(),
+  isPublic: formBoolean.optional(),
+  isFeatured: formBoolean.optional(),
+});
+export type UploadDocumentFields = z.infer<typeof uploadDocumentFields>;
+
+export const documentItem = z.object({
+  id: z.uuid(),
+  displayId: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.enum(DOCUMENT_CATEGORIES),
+  fileName: z.string(),
+  fileSize: z.number(),
+  mimeType: z.string(),
+  isPublic: z.boolean(),
+  isFeatured: z.boolean(),
+  downloadCount: z.number(),
+  url: z.string(),
+  createdAt: z.string(),
+});
+export type DocumentItem = z.infer<typeof documentItem>;
+export const documentItemResponse = z.object({ document: documentItem });

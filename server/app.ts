@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
+import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { galleryRoutes } from './features/gallery/gallery.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -19,6 +20,7 @@ import { mediaRoutes } from './features/media/media.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import type { AppContext } from './http/context.ts';
 import { AppError } from './http/errors.ts';
+import { IngestError } from './media/ingest/ingest-error.ts';
 import { installSession, type RouteDeclaration } from './http/session.ts';
 
 export interface BuildAppOptions {
@@ -67,6 +69,11 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
   await app.register(multipart);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof IngestError) {
+      return reply
+        .status(error.statusCode)
+        .send({ code: error.code, message: error.message, fileName: error.fileName });
+    }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ code: error.code, message: error.message });
     }
@@ -92,6 +99,7 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
     await galleryRoutes(api, ctx);
     await usersRoutes(api, ctx);
     await mediaRoutes(api, ctx);
+    await documentsRoutes(api, ctx);
     await filesRoutes(api, ctx);
   });
 

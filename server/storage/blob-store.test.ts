@@ -110,6 +110,18 @@ function blobStoreContract(harness: () => Harness) {
       expect((await readAll(body)).equals(data)).toBe(true);
     });
 
+    it('stores a finished file from disk (putFile) with identical bytes', async () => {
+      const key = newBlobKey('media', 'bin');
+      const data = randomBytes(300_000);
+      const dir = mkdtempSync(join(tmpdir(), 'putfile-'));
+      const path = join(dir, 'spooled');
+      writeFileSync(path, data);
+      await h.store.putFile(key, path, { contentType: 'application/octet-stream' });
+      const { body, size } = await h.store.get(key);
+      expect(size).toBe(data.length);
+      expect((await readAll(body)).equals(data)).toBe(true);
+    });
+
     it('round-trips a ~20 MB stream with an identical SHA-256 (multipart on S3)', async () => {
       const key = newBlobKey('uploads', 'mp4');
       const total = 20 * MiB + 12_345;

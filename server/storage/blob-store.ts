@@ -22,6 +22,11 @@ export interface BlobStore {
    * or destroy `body`, or the file handle / connection stays open. Throws BlobNotFoundError, and
    * RangeError when the range is malformed or starts at or past the end of the blob.
    */
+  /**
+   * Stores a finished file from local disk under key. The file may be moved rather than copied
+   * (the local store renames it into place), so the caller must not use it afterwards.
+   */
+  putFile(key: string, path: string, options: { contentType: string }): Promise<void>;
   get(key: string, range?: BlobRange): Promise<{ body: NodeJS.ReadableStream; size: number }>;
   stat(key: string): Promise<BlobStat | null>;
   /** Idempotent: deleting a missing key is fine. */

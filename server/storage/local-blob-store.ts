@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { type FileHandle, mkdir, open, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import {
@@ -51,6 +52,28 @@ export class LocalBlobStore implements BlobStore {
       await handle?.close().catch(() => {});
       await rm(temp, { force: true }).catch(() => {});
       throw error;
+    }
+    await syncDirectory(directory);
+  }
+
+  async putFile(key: string, path: string, options: { contentType: string }): Promise<void> {
+    const target = this.pathOf(key);
+    const directory = dirname(target);
+    await mkdir(directory, { recursive: true });
+    const handle = await open(path, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      // Uploads are spooled on the same disk, so storing them is a rename: no second copy.
+      await rename(path, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      await this.put(key, createReadStream(path), options);
+      await rm(path, { force: true });
+      return;
     }
     await syncDirectory(directory);
   }

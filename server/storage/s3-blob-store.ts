@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -81,6 +82,10 @@ export class S3BlobStore implements BlobStore {
       if (source instanceof Readable) source.destroy();
       throw sourceError ?? error;
     }
+  }
+
+  async putFile(key: string, path: string, options: { contentType: string }): Promise<void> {
+    await this.put(key, createReadStream(path), options);
   }
 
   async get(key: string, range?: BlobRange): Promise<{ body: NodeJS.ReadableStream; size: number }> {

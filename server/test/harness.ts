@@ -72,8 +72,8 @@ export function testConfig(dataDir: string): Config {
 }
 
 /** The real app on a fresh database, a temporary file store and a file outbox. */
-export async function createTestApp() {
-  const database = await createTestDb();
+export async function createTestApp(options: { database?: DatabaseHandle } = {}) {
+  const database = options.database ?? (await createTestDb());
   const dataDir = mkdtempSync(join(tmpdir(), 'archive-test-'));
   const config = testConfig(dataDir);
   const silent = { info: () => {}, warn: () => {}, error: () => {} };

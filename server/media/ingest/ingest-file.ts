@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { MediaType } from '../../../common/enums.ts';
@@ -42,9 +41,23 @@ export async function ingestFile(
   options: { context: IngestContext; originalName: string },
 ): Promise<IngestedFile> {
   const fileName = safeDisplayFileName(options.originalName);
-  const received = await receiveToTempFile(source, deps.tmpDir, INGEST_LIMITS[options.context].maxBytes);
   try {
-    const type = await detectFileType(received.path, options.context, fileName);
+    return await ingest(deps, source, options.context, fileName);
+  } catch (error) {
+    if (error instanceof IngestError) error.fileName ??= fileName;
+    throw error;
+  }
+}
+
+async function ingest(
+  deps: { blobs: BlobStore; tmpDir: string },
+  source: Readable,
+  context: IngestContext,
+  fileName: string,
+): Promise<IngestedFile> {
+  const received = await receiveToTempFile(source, deps.tmpDir, INGEST_LIMITS[context].maxBytes);
+  try {
+    const type = await detectFileType(received.path, context, fileName);
     if (!type.ok) throw new IngestError(type.code, type.message, 415);
 
     let probe: Awaited<ReturnType<typeof probeImage>> | null = null;
@@ -60,8 +73,8 @@ export async function ingestFile(
       }
     }
 
-    const fileKey = newBlobKey(PREFIX[options.context], type.extension);
-    await deps.blobs.put(fileKey, createReadStream(received.path), { contentType: type.mime });
+    const fileKey = newBlobKey(PREFIX[context], type.extension);
+    await deps.blobs.putFile(fileKey, received.path, { contentType: type.mime });
     return {
       fileKey,
       fileName,

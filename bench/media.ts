@@ -1,0 +1,184 @@
+/**
+ * Media pipeline figures:
+ * 1. derivative generation (images/s) of the real job against bare sharp making the same sizes
+ *    from the same files in the same run (goal ≥ 0.8×);
+ * 2. one 100 MB upload over HTTP: peak RSS growth (goal < 64 MB) and throughput against `cp` of
+ *    the same file (goal ≥ 0.5×).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { UPLOAD_MAX_BYTES } from '../common/limits.ts';
+import { DEFAULT_WATERMARK } from '../common/watermark.ts';
+import { DISPLAY_PX, makeDerivatives, THUMB_PX } from '../server/media/derivatives/make-derivatives.ts';
+import { createTestApp, buildUser, signIn } from '../server/test/harness.ts';
+import { exifFixture, imageFixture, opencvAvi } from '../server/test/fixtures.ts';
+import { watermarkImage } from '../server/media/watermark/render-watermark.ts';
+import { multipartUpload } from '../server/test/multipart.ts';
+import { openPgliteInMemory } from '../server/db/database.ts';
+import { migrateToLatest } from '../server/db/migrate.ts';
+
+const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+
+/** The real app on a fresh, migrated in-memory database (benchmarks run outside Vitest). */
+async function benchApp() {
+  const database = await openPgliteInMemory();
+  await migrateToLatest(database.db);
+  return createTestApp({ database });
+}
+
+export async function run() {
+  // The upload first: RSS never shrinks back after the image work, which would hide its growth.
+  await uploadMemoryAndThroughput();
+  await derivativeThroughput();
+}
+
+async function sources(): Promise<string[]> {
+  const camera = await exifFixture('large'); // 6000×4000 camera JPEG
+  const made = await Promise.all([
+    imageFixture('jpeg', { width: 3000, height: 2000, name: 'bench-a.jpg' }),
+    imageFixture('jpeg', { width: 2400, height: 3200, name: 'bench-b.jpg' }),
+    imageFixture('png', { width: 2000, height: 1500, name: 'bench-c.png' }),
+  ]);
+  return [camera, camera, ...made, ...made];
+}
+
+/** What the job makes, done with sharp alone: thumb, watermarked display, watermarked download. */
+async function bareSharp(path: string) {
+  await sharp(path)
+    .rotate()
+    .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer();
+  const display = await sharp(path)
+    .rotate()
+    .resize(DISPLAY_PX, DISPLAY_PX, { fit: 'inside', withoutEnlargement: true })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  await watermarkImage(display, DEFAULT_WATERMARK, { format: 'webp', quality: 82 });
+  const full = await sharp(path).rotate().png({ compressionLevel: 0 }).toBuffer();
+  const format = path.endsWith('.png') ? 'png' : 'jpeg';
+  await watermarkImage(full, DEFAULT_WATERMARK, { format, quality: 90 });
+}
+
+async function derivativeThroughput() {
+  const files = await sources();
+  const t = await benchApp();
+  try {
+    const admin = await buildUser(t, { role: 'admin' });
+    const ids: string[] = [];
+    const cookie = await signIn(t, admin.email, admin.password);
+    for (const path of files) {
+      const { payload, headers } = multipartUpload({}, { path });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/media',
+        payload,
+        headers: { ...headers, cookie },
+      });
+      if (res.statusCode !== 201) throw new Error(res.body);
+      ids.push(res.json().media.id);
+    }
+    await bareSharp(files[0]!); // warm both paths up once
+    const deps = { db: t.db, blobs: t.ctx.blobs, tmpDir: join(t.dataDir, 'tmp'), logger: console };
+
+    const bareStart = performance.now();
+    for (const path of files) await bareSharp(path);
+    const bareSeconds = (performance.now() - bareStart) / 1000;
+
+    const oursStart = performance.now();
+    for (const id of ids) await makeDerivatives(deps, { ownerType: 'media', ownerId: id }, true);
+    const oursSeconds = (performance.now() - oursStart) / 1000;
+
+    const ours = files.length / oursSeconds;
+    const bare = files.length / bareSeconds;
+    console.log(`derivatives: ${files.length} images (6000×4000 camera JPEGs, 2–6 MP JPEG/PNG)`);
+    console.log(`  archive job:  ${ours.toFixed(2)} images/s`);
+    console.log(`  bare sharp:   ${bare.toFixed(2)} images/s (same sizes, same watermark, no store/db)`);
+    console.log(`  ratio: ${(ours / bare).toFixed(2)}× (goal ≥ 0.8×)`);
+  } finally {
+    await t.close();
+  }
+}
+
+export async function uploadMemoryAndThroughput() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-upload-'));
+  const file = join(dir, 'reel.avi');
+  // A real AVI, padded with real (not sparse) bytes to just under 100 MB.
+  const avi = readFileSync(await opencvAvi('vtest.avi'));
+  const filler = randomBytes(1_048_576);
+  const out = openSync(file, 'w');
+  writeSync(out, avi);
+  for (let written = avi.length; written < UPLOAD_MAX_BYTES - 1024; written += filler.length) {
+    writeSync(out, filler, 0, Math.min(filler.length, UPLOAD_MAX_BYTES - 1024 - written));
+  }
+  closeSync(out);
+  const size = statSync(file).size;
+
+  const cpStart = performance.now();
+  spawnSync('cp', [file, join(dir, 'copy.avi')]);
+  const cpSeconds = (performance.now() - cpStart) / 1000;
+  // The upload is durable (fsync before it answers); so is this baseline.
+  const cpSyncStart = performance.now();
+  spawnSync('sh', ['-c', `cp "${file}" "${join(dir, 'copy2.avi')}" && sync "${join(dir, 'copy2.avi')}"`]);
+  const cpSyncSeconds = (performance.now() - cpSyncStart) / 1000;
+
+  const t = await benchApp();
+  try {
+    const admin = await buildUser(t, { role: 'admin' });
+    const cookie = await signIn(t, admin.email, admin.password);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+
+    global.gc?.();
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 50);
+    // curl as the client, in its own process, so the figures are the server's alone.
+    const start = performance.now();
+    const status = await new Promise<number>((resolve, reject) => {
+      const child = spawn('curl', [
+        '-s',
+        '-o',
+        '/dev/null',
+        '-w',
+        '%{http_code}',
+        '-H',
+        `cookie: ${cookie}`,
+        '-F',
+        'title=Reel',
+        '-F',
+        `file=@${file};type=video/x-msvideo`,
+        `http://127.0.0.1:${port}/api/media`,
+      ]);
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      child.on('error', reject);
+      child.on('close', () => resolve(Number(out)));
+    });
+    const seconds = (performance.now() - start) / 1000;
+    clearInterval(sampler);
+    if (status !== 201) throw new Error(`upload answered ${status}`);
+    const uploadRate = size / 1_048_576 / seconds;
+    const cpRate = size / 1_048_576 / cpSeconds;
+    const cpSyncRate = size / 1_048_576 / cpSyncSeconds;
+    console.log(`upload of ${mb(size)} MB over HTTP (multipart, streamed with SHA-256, fsynced, stored):`);
+    console.log(`  peak RSS growth: ${mb(peak - baseline)} MB (goal < 64 MB)`);
+    console.log(`  throughput: ${uploadRate.toFixed(0)} MB/s`);
+    console.log(`  cp: ${cpRate.toFixed(0)} MB/s → ratio ${(uploadRate / cpRate).toFixed(2)}× (goal ≥ 0.5×)`);
+    console.log(
+      `  cp + sync: ${cpSyncRate.toFixed(0)} MB/s → ratio ${(uploadRate / cpSyncRate).toFixed(2)}×`,
+    );
+  } finally {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

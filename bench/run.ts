@@ -1,0 +1,19 @@
+/**
+ * `npm run bench [-- name …]`: runs the named benchmarks (all when none is named). Each prints its
+ * figures and the ratio to a baseline measured in the same run.
+ */
+const benches: Record<string, () => Promise<void>> = {
+  media: async () => (await import('./media.ts')).run(),
+};
+
+const names = process.argv.slice(2).filter((a) => a !== '--');
+const unknown = names.filter((n) => !(n in benches));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);
+  process.exit(2);
+}
+for (const name of names.length > 0 ? names : Object.keys(benches)) {
+  console.log(`\n## ${name}`);
+  await benches[name]!();
+}
+export {};

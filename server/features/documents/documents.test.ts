@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileTooLargeMessage, fileTypeMessage } from '../../../common/file-types.ts';
+import { DOCUMENT_MAX_BYTES } from '../../../common/limits.ts';
+import {
+  compoundFile,
+  fileOfSize,
+  ghostscriptPdf,
+  imageFixture,
+  openXmlFile,
+  textFile,
+} from '../../test/fixtures.ts';
+import { buildUser, createTestApp, signIn, type TestApp } from '../../test/harness.ts';
+import { multipartUpload } from '../../test/multipart.ts';
+
+let t: TestApp;
+let editor: string;
+let viewer: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const e = await buildUser(t, { role: 'editor' });
+  editor = await signIn(t, e.email, e.password);
+  const v = await buildUser(t, { role: 'viewer' });
+  viewer = await signIn(t, v.email, v.password);
+});
+afterAll(() => t.close());
+
+function upload(
+  path: string,
+  fields: Record<string, string> = {},
+  cookie: string | null = editor,
+  name?: string,
+) {
+  const { payload, headers } = multipartUpload(fields, { path, name });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/documents',
+    payload,
+    headers: { ...headers, ...(cookie ? { cookie } : {}) },
+  });
+}
+
+describe('document upload', () => {
+  it('stores a PDF unaltered with the spec defaults, served to everyone with its true type', async () => {
+    const path = await ghostscriptPdf();
+    const res = await upload(path, { description: '' });
+    expect(res.statusCode).toBe(201);
+    const doc = res.json().document;
+    expect(doc).toMatchObject({
+      title: 'GS9_Color_Management',
+      description: null,
+      category: 'mentanardagarnar',
+      isPublic: true,
+      isFeatured: false,
+      downloadCount: 0,
+      mimeType: 'application/pdf',
+    });
+    expect(doc.displayId).toMatch(/^DOC-\d{5}$/);
+    const file = await t.app.inject({ url: doc.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(
+      createHash('sha256').update(readFileSync(path)).digest('hex'),
+    );
+  });
+
+  it.each([
+    [
+      'docx',
+      () => openXmlFile('docx'),
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ],
+    ['xlsx', () => openXmlFile('xlsx'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['doc', () => compoundFile('report.doc'), 'application/msword'],
+    ['txt', () => textFile(), 'text/plain'],
+  ] as const)('accepts %s', async (_what, make, mime) => {
+    const res = await upload(await make(), { category: 'archive', title: 'Fundargerð' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().document).toMatchObject({ mimeType: mime, category: 'archive', title: 'Fundargerð' });
+  });
+
+  it('refuses an image, and a file over 25 MB, with the spec messages', async () => {
+    const image = await upload(await imageFixture('png'));
+    expect(image.statusCode).toBe(415);
+    expect(image.json().message).toBe(fileTypeMessage('document'));
+    const big = await upload(await fileOfSize(DOCUMENT_MAX_BYTES + 1, 'big.pdf'));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe(fileTooLargeMessage(DOCUMENT_MAX_BYTES));
+  });
+
+  it('lets only content managers upload, and keeps non-public documents from the public', async () => {
+    const path = await ghostscriptPdf();
+    expect((await upload(path, {}, null)).statusCode).toBe(401);
+    expect((await upload(path, {}, viewer)).statusCode).toBe(403);
+    const hidden = (await upload(path, { isPublic: 'false' })).json().document;
+    expect((await t.app.inject({ url: hidden.url })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: hidden.url, headers: { cookie: viewer } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: hidden.url, headers: { cookie: editor } })).statusCode).toBe(200);
+  });
+});
