@@ -1,7 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -13,23 +11,10 @@ import {
   InvalidBlobKeyError,
   newBlobKey,
 } from './blob-store.ts';
+import { startS3rver } from '../test/s3rver.ts';
 import { createBlobStore } from './create-blob-store.ts';
 import { LocalBlobStore } from './local-blob-store.ts';
 import { S3BlobStore } from './s3-blob-store.ts';
-
-// s3rver ships no type declarations; this is the part of its API the tests use.
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: {
-  port: number;
-  address: string;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
 
 const MiB = 1024 * 1024;
 const BUCKET = 'archive-test';
@@ -276,26 +261,17 @@ describe('LocalBlobStore', () => {
 });
 
 describe('S3BlobStore (s3rver)', () => {
-  const directory = mkdtempSync(join(tmpdir(), 'blob-store-s3rver-'));
-  let server: S3rverInstance | undefined;
+  let server: Awaited<ReturnType<typeof startS3rver>> | undefined;
   let endpoint = '';
   const storeFor = (bucket: string) =>
     new S3BlobStore({ bucket, endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
 
   beforeAll(async () => {
-    server = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory,
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const { port } = await server.run();
-    endpoint = `http://127.0.0.1:${port}`;
+    server = await startS3rver([BUCKET]);
+    endpoint = server.endpoint;
   });
   afterAll(async () => {
     await server?.close();
-    rmSync(directory, { recursive: true, force: true });
   });
 
   blobStoreContract(() => ({ store: storeFor(BUCKET) }));

@@ -14,6 +14,7 @@ import { createAccount } from '../features/users/create-account.ts';
 import { createJobRunner } from '../jobs/create-job-runner.ts';
 import type { AppContext } from '../http/context.ts';
 import { createMailer } from '../mail/mailer.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
 import { LocalBlobStore } from '../storage/local-blob-store.ts';
 import { POSTGRES_TEMPLATE, testEngine } from './engine.ts';
 
@@ -72,13 +73,13 @@ export function testConfig(dataDir: string): Config {
 }
 
 /** The real app on a fresh database, a temporary file store and a file outbox. */
-export async function createTestApp(options: { database?: DatabaseHandle } = {}) {
+export async function createTestApp(options: { database?: DatabaseHandle; blobs?: BlobStore } = {}) {
   const database = options.database ?? (await createTestDb());
   const dataDir = mkdtempSync(join(tmpdir(), 'archive-test-'));
   const config = testConfig(dataDir);
   const silent = { info: () => {}, warn: () => {}, error: () => {} };
   const mailer = createMailer({ from: config.mailFrom, outboxDir: join(dataDir, 'outbox'), logger: silent });
-  const blobs = new LocalBlobStore(join(dataDir, 'files'));
+  const blobs = options.blobs ?? new LocalBlobStore(join(dataDir, 'files'));
   const tmpDir = join(dataDir, 'tmp');
   // Not started: tests run queued jobs when they choose, with jobs.drain().
   const jobs = createJobRunner({ db: database.db, blobs, tmpDir, logger: silent });
