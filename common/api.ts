@@ -173,3 +173,75 @@ export const documentItem = z.object({
 });
 export type DocumentItem = z.infer<typeof documentItem>;
 export const documentItemResponse = z.object({ document: documentItem });
+
+// ---- submissions ----
+
+/**
+ * After a file's bytes arrived through the resumable upload endpoint (tus, /api/uploads), this
+ * turns that upload into one submission. `website` is a honeypot: people leave it empty.
+ */
+export const createSubmissionBody = z.object({
+  uploadId: z.string().regex(/^[a-f0-9]{32}$/, 'uploadId: not an upload of ours'),
+  title: z.string().trim().min(1, 'Heiti er kravt').max(300),
+  description: optionalText(10_000),
+  submitterName: optionalText(200),
+  submitterEmail: z
+    .string()
+    .trim()
+    .max(320)
+    .transform((v) => (v === '' ? null : v))
+    .pipe(z.email().nullable())
+    .nullable()
+    .optional(),
+  submitterMessage: optionalText(5_000),
+  photographer: optionalText(300),
+  location: optionalText(300),
+  source: optionalText(500),
+  originalDate: optionalText(100),
+  keywords: keywordsField.optional(),
+  website: z.string().max(500).optional(),
+});
+export type CreateSubmissionBody = z.input<typeof createSubmissionBody>;
+
+export const SUBMISSION_STATUS_VALUES = ['pending', 'approved', 'rejected'] as const;
+
+export const submissionSummary = z.object({
+  id: z.uuid(),
+  displayId: z.string(),
+  title: z.string(),
+  status: z.enum(SUBMISSION_STATUS_VALUES),
+  mediaType: z.enum(['image', 'video', 'audio', 'document']),
+  fileName: z.string(),
+  createdAt: z.string(),
+  reviewNotes: z.string().nullable(),
+  /** The public item made from it, once approved. */
+  mediaId: z.uuid().nullable(),
+});
+export type SubmissionSummary = z.infer<typeof submissionSummary>;
+export const createSubmissionResponse = z.object({ submission: submissionSummary });
+
+export const contributorDashboardResponse = z.object({
+  stats: z.object({
+    total: z.number(),
+    approved: z.number(),
+    pending: z.number(),
+    rejected: z.number(),
+    /** approved / total in percent, rounded. */
+    successRate: z.number(),
+    totalViews: z.number(),
+    /** 10 × approved + total views of the approved items. */
+    score: z.number(),
+    /** Submissions in the last 7 days. */
+    recentActivity: z.number(),
+  }),
+  /** 5 approved, then 10, then null ('top contributor'). */
+  nextGoal: z.object({ target: z.number().nullable(), remaining: z.number() }),
+  /** Latest 50, newest first. */
+  submissions: z.array(submissionSummary),
+});
+export type ContributorDashboard = z.infer<typeof contributorDashboardResponse>;
+
+export const reviewSubmissionBody = z.object({
+  status: z.enum(SUBMISSION_STATUS_VALUES),
+  reviewNotes: optionalText(5_000),
+});

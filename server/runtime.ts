@@ -27,7 +27,14 @@ export async function openServices(config: Config, logger: Logger) {
     });
     const blobs = createBlobStore({ dataDir: config.dataDir, s3: config.s3 });
     const tmpDir = join(config.dataDir, 'tmp');
-    const jobs = createJobRunner({ db: database.db, blobs, tmpDir, logger });
+    const jobs = createJobRunner({
+      db: database.db,
+      blobs,
+      tmpDir,
+      logger,
+      mailer,
+      publicUrl: config.publicUrl,
+    });
     const context: Omit<AppContext, 'logger'> = {
       config,
       db: database.db,

@@ -216,6 +216,8 @@ export interface SubmissionsTable {
   processing_error: string | null;
   placeholder: string | null;
   file_metadata: FileMetadata | null;
+  duplicate_of_media_id: string | null;
+  duplicate_of_submission_id: string | null;
 }
 
 export interface SiteSettingsTable {

@@ -5,15 +5,31 @@ import {
   makeDerivatives,
 } from '../media/derivatives/make-derivatives.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import {
+  NOTIFY_STAFF_JOB,
+  NOTIFY_SUBMITTER_JOB,
+  sendStaffNotice,
+  sendSubmitterNotice,
+} from '../features/submissions/submission-notices.ts';
 import { JobRunner, type JobRunnerLogger } from './job-runner.ts';
 
 /** The queue's workers: every kind of background job and the function that does it. */
-export function createJobRunner(deps: { db: Db; blobs: BlobStore; tmpDir: string; logger: JobRunnerLogger }) {
+export function createJobRunner(deps: {
+  db: Db;
+  blobs: BlobStore;
+  tmpDir: string;
+  logger: JobRunnerLogger;
+  mailer: Mailer;
+  publicUrl: string;
+}) {
   return new JobRunner(
     deps.db,
     {
       [DERIVATIVES_JOB]: (payload, job) =>
         makeDerivatives(deps, payload as unknown as DerivativesPayload, job.attempts >= job.max_attempts),
+      [NOTIFY_STAFF_JOB]: (payload) => sendStaffNotice(deps, payload as { since: string }),
+      [NOTIFY_SUBMITTER_JOB]: (payload) => sendSubmitterNotice(deps, payload as { submissionId: string }),
     },
     deps.logger,
   );

@@ -82,7 +82,14 @@ export async function createTestApp(options: { database?: DatabaseHandle; blobs?
   const blobs = options.blobs ?? new LocalBlobStore(join(dataDir, 'files'));
   const tmpDir = join(dataDir, 'tmp');
   // Not started: tests run queued jobs when they choose, with jobs.drain().
-  const jobs = createJobRunner({ db: database.db, blobs, tmpDir, logger: silent });
+  const jobs = createJobRunner({
+    db: database.db,
+    blobs,
+    tmpDir,
+    logger: silent,
+    mailer,
+    publicUrl: config.publicUrl,
+  });
   const context: Omit<AppContext, 'logger'> = {
     config,
     db: database.db,
