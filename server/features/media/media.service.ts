@@ -1,8 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { UploadMediaFields } from '../../../common/api.ts';
 import { type Actor, can } from '../../../common/permissions.ts';
-import { WATERMARK_SETTING_KEYS } from '../../../common/settings.ts';
-import { isWatermarkActive, normalizeWatermarkSettings } from '../../../common/watermark.ts';
 import { authorize } from '../../http/authorize.ts';
 import type { AppContext } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -10,7 +8,7 @@ import { createJob } from '../../jobs/jobs.repository.ts';
 import { listDerivatives } from '../../media/derivatives/derivatives.repository.ts';
 import { DERIVATIVES_JOB, type DerivativesPayload } from '../../media/derivatives/make-derivatives.ts';
 import { ingestFile, recordStoredFile } from '../../media/ingest/ingest-file.ts';
-import { getSettings } from '../settings/settings.repository.ts';
+import { currentWatermarkColumns } from '../settings/current-watermark.ts';
 import { createMedia, getMedia } from './media.repository.ts';
 import { presentMedia } from './media.presenter.ts';
 
@@ -33,7 +31,7 @@ export async function uploadMedia(
     context: 'upload',
     originalName: file.fileName,
   });
-  const watermark = normalizeWatermarkSettings(await getSettings(ctx.db, WATERMARK_SETTING_KEYS));
+  const watermark = await currentWatermarkColumns(ctx.db);
   const needsDerivatives = ingested.mediaType !== 'document';
   const row = await recordStoredFile(ctx.blobs, ingested, () =>
     ctx.db.transaction().execute(async (trx) => {
@@ -60,13 +58,7 @@ export async function uploadMedia(
         placeholder: ingested.placeholder,
         file_metadata: ingested.metadata,
         processing_status: needsDerivatives ? 'pending' : 'ready',
-        watermark_enabled: isWatermarkActive(watermark),
-        watermark_type: watermark.type,
-        watermark_position: watermark.position,
-        watermark_opacity: watermark.opacity,
-        watermark_size: watermark.size,
-        watermark_level: watermark.level,
-        watermark_text: watermark.text,
+        ...watermark,
         created_by: actor.id,
       });
       if (needsDerivatives) {

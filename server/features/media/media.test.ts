@@ -266,8 +266,10 @@ describe('refusals', () => {
     async (_what, make, status, message) => {
       const before = storedFiles().length;
       const rows = await t.db.selectFrom('media_items').select('id').execute();
-      const res = await upload(await make());
+      const path = await make();
+      const res = await upload(path);
       expect(res.statusCode).toBe(status);
+      expect(res.json().fileName).toBe(basename(path));
       if (typeof message === 'string') expect(res.json().message).toBe(message);
       else expect(res.json().message).toMatch(message);
       expect(storedFiles()).toHaveLength(before);

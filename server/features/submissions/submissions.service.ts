@@ -4,8 +4,6 @@ import type { ContributorDashboard, createSubmissionBody, SubmissionSummary } fr
 import { contributionScore, nextGoal, successRate } from '../../../common/contributor.ts';
 import { CONTRIBUTOR_SUBMISSIONS_LIMIT, RECENT_DAYS } from '../../../common/limits.ts';
 import type { Actor } from '../../../common/permissions.ts';
-import { WATERMARK_SETTING_KEYS } from '../../../common/settings.ts';
-import { isWatermarkActive, normalizeWatermarkSettings } from '../../../common/watermark.ts';
 import { authorize } from '../../http/authorize.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
@@ -16,7 +14,7 @@ import { ingestFile, recordStoredFile } from '../../media/ingest/ingest-file.ts'
 import { newBlobKey } from '../../storage/blob-store.ts';
 import { createActivity } from '../activity/activity.repository.ts';
 import { createMedia } from '../media/media.repository.ts';
-import { getSettings } from '../settings/settings.repository.ts';
+import { currentWatermarkColumns } from '../settings/current-watermark.ts';
 import { NOTIFY_STAFF_JOB, NOTIFY_SUBMITTER_JOB, scheduleStaffNotice } from './submission-notices.ts';
 import type { ResumableUploads } from './resumable-uploads.ts';
 import {
@@ -168,7 +166,7 @@ export async function reviewSubmission(
     const { body } = await ctx.blobs.get(submission.file_key);
     await ctx.blobs.put(copiedKey, body, { contentType: submission.mime_type });
   }
-  const watermark = normalizeWatermarkSettings(await getSettings(ctx.db, WATERMARK_SETTING_KEYS));
+  const watermark = await currentWatermarkColumns(ctx.db);
   try {
     const updated = await ctx.db.transaction().execute(async (trx) => {
       let mediaId = submission.approved_media_id;
@@ -194,13 +192,7 @@ export async function reviewSubmission(
           is_public: true,
           is_featured: false,
           processing_status: submission.media_type === 'document' ? 'ready' : 'pending',
-          watermark_enabled: isWatermarkActive(watermark),
-          watermark_type: watermark.type,
-          watermark_position: watermark.position,
-          watermark_opacity: watermark.opacity,
-          watermark_size: watermark.size,
-          watermark_level: watermark.level,
-          watermark_text: watermark.text,
+          ...watermark,
           created_by: submission.submitted_by ?? actor.id,
         });
         mediaId = media.id;
