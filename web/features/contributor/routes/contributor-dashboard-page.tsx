@@ -1,25 +1,63 @@
+import { Upload } from 'lucide-react';
+import { Link } from 'react-router';
 import { displayIdOrFallback } from '../../../../common/display-id.ts';
 import { useT } from '../../../app/i18n.tsx';
-import { BeingBuilt, Page } from '../../../components/page.tsx';
+import { Alert } from '../../../components/alert.tsx';
+import { Button, primaryButton, secondaryButton } from '../../../components/button.tsx';
+import { Page } from '../../../components/page.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 import { useMe } from '../../auth/api/get-me.ts';
+import { useContributorDashboard } from '../api/get-dashboard.ts';
+import { NextGoal } from '../components/next-goal.tsx';
+import { StatCards } from '../components/stat-cards.tsx';
+import { SubmissionList } from '../components/submission-list.tsx';
+import { Tips } from '../components/tips.tsx';
 
-/** Contributor dashboard (/contributor/dashboard). Statistics and submissions come later. */
+/** Contributor dashboard (/contributor/dashboard): figures, next goal, own submissions, tips. */
 export function ContributorDashboardPage() {
   const t = useT();
   const { data: user } = useMe();
+  const dashboard = useContributorDashboard();
   if (!user) return null; // the route guard only renders this page for a signed-in account
 
   return (
     <Page title={t('contributor.dashboard.title', 'Mítt yvirlit')}>
-      <p className="text-lg text-slate-800">
-        {t('contributor.dashboard.greeting', 'Hey, {name}!', { name: user.fullName || user.email })}
-      </p>
-      <p className="mt-2 text-slate-700">
-        {t('contributor.dashboard.account_id', 'Konto-ID:')}{' '}
-        <span className="font-mono font-semibold">{displayIdOrFallback(user.displayId, user.id)}</span>
-      </p>
-      <div className="mt-6">
-        <BeingBuilt />
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-lg text-slate-800">
+            {t('contributor.dashboard.greeting', 'Hey, {name}!', { name: user.fullName || user.email })}
+          </p>
+          <p className="mt-2 text-slate-700">
+            {t('contributor.dashboard.account_id', 'Konto-ID:')}{' '}
+            <span className="font-mono font-semibold">{displayIdOrFallback(user.displayId, user.id)}</span>
+          </p>
+        </div>
+        <Link to="/submit" className={primaryButton}>
+          <Upload aria-hidden="true" className="size-4" />
+          {t('contributor.dashboard.submit', 'Send nýtt tilfar')}
+        </Link>
+      </div>
+
+      <div className="mt-8 space-y-8">
+        {dashboard.isPending ? (
+          <Spinner text={t('contributor.dashboard.loading', 'Heintar títt yvirlit...')} />
+        ) : dashboard.isError ? (
+          <div className="space-y-3">
+            <Alert tone="error">
+              {t('contributor.dashboard.failed', 'Failed to load your dashboard data')}
+            </Alert>
+            <Button className={secondaryButton} onClick={() => void dashboard.refetch()}>
+              {t('contributor.dashboard.retry', 'Royn aftur')}
+            </Button>
+          </div>
+        ) : (
+          <>
+            <StatCards stats={dashboard.data.stats} />
+            <NextGoal goal={dashboard.data.nextGoal} />
+            <SubmissionList submissions={dashboard.data.submissions} />
+          </>
+        )}
+        <Tips />
       </div>
     </Page>
   );

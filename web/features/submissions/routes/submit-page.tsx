@@ -1,8 +1,19 @@
 import { useT } from '../../../app/i18n.tsx';
-import { PlaceholderPage } from '../../../components/page.tsx';
+import { Page } from '../../../components/page.tsx';
+import { SubmissionForm } from '../components/submission-form.tsx';
 
-/** Anonymous submission form (/submit); the form comes with the submissions work. */
+/** Submission form (/submit), open to everyone (public-site.md §2). */
 export function SubmitPage() {
   const t = useT();
-  return <PlaceholderPage title={t('submit.title', 'Send tilfar')} />;
+  return (
+    <Page title={t('submit.title', 'Send okkum tilfar')} width="max-w-3xl">
+      <p className="mb-6 text-slate-700">
+        {t(
+          'submit.intro',
+          'Hevur tú gamlar myndir, filmar, ljóðupptøkur ella skjøl? Send okkum tey her. Tú tarvst ikki at hava konto. Tað einasta, ið krevst, er eitt heiti.',
+        )}
+      </p>
+      <SubmissionForm />
+    </Page>
+  );
 }

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { type ContributorDashboard, contributorDashboardResponse } from '../../../../common/api.ts';
+import { apiFetch } from '../../../lib/api-fetch.ts';
+
+export const CONTRIBUTOR_DASHBOARD_KEY = ['contributor', 'dashboard'] as const;
+
+export async function getContributorDashboard({
+  signal,
+}: {
+  signal?: AbortSignal;
+} = {}): Promise<ContributorDashboard> {
+  return contributorDashboardResponse.parse(await apiFetch('/api/contributor/dashboard', { signal }));
+}
+
+/** The signed-in contributor's statistics and own submissions (GET /api/contributor/dashboard). */
+export function useContributorDashboard() {
+  return useQuery({ queryKey: CONTRIBUTOR_DASHBOARD_KEY, queryFn: getContributorDashboard });
+}

@@ -1,0 +1,46 @@
+import type { ContributorDashboard } from '../../../../common/api.ts';
+import { useT } from '../../../app/i18n.tsx';
+
+/** The contributor's figures (public-site.md §9 formulas, computed by the server). */
+export function StatCards({ stats }: { stats: ContributorDashboard['stats'] }) {
+  const t = useT();
+  const cards = [
+    { key: 'total', label: t('contributor.stats.total', 'Tilsamans'), value: stats.total },
+    { key: 'approved', label: t('contributor.stats.approved', 'Góðkent'), value: stats.approved },
+    { key: 'pending', label: t('contributor.stats.pending', 'Bíðar'), value: stats.pending },
+    { key: 'rejected', label: t('contributor.stats.rejected', 'Avvíst'), value: stats.rejected },
+    {
+      key: 'success',
+      label: t('contributor.stats.success_rate', 'Eydnurate'),
+      value: `${stats.successRate}%`,
+    },
+    {
+      key: 'score',
+      label: t('contributor.stats.score', 'Stig'),
+      value: stats.score,
+      hint: t('contributor.stats.score_hint', '10 fyri hvørja góðkenda sending og 1 fyri hvørja sýning'),
+    },
+    {
+      key: 'recent',
+      label: t('contributor.stats.recent', 'Seinastu 7 dagar'),
+      value: stats.recentActivity,
+      hint: t('contributor.stats.recent_hint', 'sendingar'),
+    },
+  ];
+  return (
+    <section aria-labelledby="contributor-stats-heading">
+      <h2 id="contributor-stats-heading" className="text-xl font-semibold text-slate-900">
+        {t('contributor.stats.title', 'Tíni tøl')}
+      </h2>
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {cards.map((card) => (
+          <div key={card.key} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <dt className="text-sm font-medium text-slate-700">{card.label}</dt>
+            <dd className="mt-1 text-3xl font-bold text-slate-900">{card.value}</dd>
+            {card.hint && <dd className="mt-1 text-xs text-slate-700">{card.hint}</dd>}
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { ChevronDown, FileAudio, FileImage, FileText, FileVideo, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useT } from '../../../app/i18n.tsx';
+import { type FileDetails, type FileItem, formatMegabytes } from '../lib/file-item.ts';
+import { reconnectingText, statusText } from '../lib/status-text.ts';
+import { FileDetailsFields } from './file-details-fields.tsx';
+import { ProgressBar } from './progress-bar.tsx';
+
+function FileIcon({ type }: { type: string }) {
+  const className = 'size-6 shrink-0 text-slate-600';
+  if (type.startsWith('image/')) return <FileImage aria-hidden="true" className={className} />;
+  if (type.startsWith('video/')) return <FileVideo aria-hidden="true" className={className} />;
+  if (type.startsWith('audio/')) return <FileAudio aria-hidden="true" className={className} />;
+  return <FileText aria-hidden="true" className={className} />;
+}
+
+const STATUS_COLOUR = {
+  ready: 'text-slate-700',
+  waiting: 'text-slate-700',
+  uploading: 'text-blue-800',
+  processing: 'text-blue-800',
+  done: 'text-green-800',
+  failed: 'text-red-700',
+} as const;
+
+/** One chosen file: its state and bar while sending, its own details, and removal. */
+export function FileRow({
+  item,
+  locked,
+  onRemove,
+  onDetailsChange,
+}: {
+  item: FileItem;
+  /** While sending nothing in the list changes. */
+  locked: boolean;
+  onRemove: () => void;
+  onDetailsChange: (details: FileDetails) => void;
+}) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const nameId = useId();
+  const detailsId = useId();
+  const { file, status } = item;
+  const editable = !locked && status !== 'done';
+
+  return (
+    <li className="rounded-md border border-slate-300 bg-slate-50 p-3">
+      <div className="flex items-start gap-3">
+        <FileIcon type={file.type} />
+        <div className="min-w-0 flex-1">
+          <p id={nameId} className="truncate font-medium text-slate-900" title={file.name}>
+            {file.name}
+          </p>
+          <p className="text-sm text-slate-700">
+            {formatMegabytes(file.size)}
+            {status !== 'ready' && (
+              <>
+                {' · '}
+                <span className={`font-medium ${STATUS_COLOUR[status]}`}>{statusText(t, status)}</span>
+                {status !== 'failed' && ` ${item.percent}%`}
+              </>
+            )}
+          </p>
+        </div>
+        {editable && (
+          <button
+            type="button"
+            onClick={onRemove}
+            aria-describedby={nameId}
+            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+            {t('submit.file.remove', 'Tak burtur')}
+          </button>
+        )}
+      </div>
+
+      {status !== 'ready' && (
+        <div className="mt-2">
+          <ProgressBar
+            percent={item.percent}
+            label={file.name}
+            tone={status === 'done' ? 'green' : status === 'failed' ? 'red' : 'blue'}
+          />
+        </div>
+      )}
+      {item.reconnecting && status === 'uploading' && (
+        <p className="mt-2 text-sm font-medium text-orange-900">{reconnectingText(t)}</p>
+      )}
+      {status === 'failed' && item.error && <p className="mt-2 text-sm text-red-700">{item.error}</p>}
+      {status === 'done' && item.submission && (
+        <p className="mt-2 text-sm text-slate-700">
+          {t('submit.file.received_as', 'Móttikið sum {id}', { id: item.submission.displayId })}
+        </p>
+      )}
+
+      {editable && (
+        <div className="mt-2">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            aria-describedby={nameId}
+            onClick={() => setOpen((value) => !value)}
+            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-blue-800 underline hover:bg-blue-50"
+          >
+            {t('submit.file.edit_details', 'Broyt upplýsingar')}
+            <ChevronDown
+              aria-hidden="true"
+              className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
+            />
+          </button>
+          {open && (
+            <FileDetailsFields
+              id={detailsId}
+              fileName={file.name}
+              details={item.details}
+              onChange={onDetailsChange}
+            />
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
