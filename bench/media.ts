@@ -11,7 +11,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { UPLOAD_MAX_BYTES } from '../common/limits.ts';
+import { SUBMISSION_MAX_BYTES, UPLOAD_MAX_BYTES } from '../common/limits.ts';
 import { DEFAULT_WATERMARK } from '../common/watermark.ts';
 import { DISPLAY_PX, makeDerivatives, THUMB_PX } from '../server/media/derivatives/make-derivatives.ts';
 import { createTestApp, buildUser, signIn } from '../server/test/harness.ts';
@@ -28,6 +28,84 @@ async function benchApp() {
   const database = await openPgliteInMemory();
   await migrateToLatest(database.db);
   return createTestApp({ database });
+}
+
+/** One 50 MB submission over the resumable endpoint: bytes (tus PATCH by curl), then processing. */
+export async function submissionUpload() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-submission-'));
+  const file = join(dir, 'reel.avi');
+  const avi = readFileSync(await opencvAvi('vtest.avi'));
+  const size = SUBMISSION_MAX_BYTES - 1024;
+  const filler = randomBytes(1_048_576);
+  const out = openSync(file, 'w');
+  writeSync(out, avi);
+  for (let written = avi.length; written < size; written += filler.length) {
+    writeSync(out, filler, 0, Math.min(filler.length, size - written));
+  }
+  closeSync(out);
+  const t = await benchApp();
+  try {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const created = await fetch(`${base}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': String(size),
+        'Upload-Metadata': `filename ${Buffer.from('reel.avi').toString('base64')}`,
+      },
+    });
+    const id = created.headers.get('location')!.split('/').pop()!;
+    const start = performance.now();
+    const patch = spawnSync(
+      'curl',
+      [
+        '-s',
+        '-o',
+        '/dev/null',
+        '-w',
+        '%{http_code}',
+        '-X',
+        'PATCH',
+        '-H',
+        'Tus-Resumable: 1.0.0',
+        '-H',
+        'Upload-Offset: 0',
+        '-H',
+        'Content-Type: application/offset+octet-stream',
+        '--data-binary',
+        `@${file}`,
+        `${base}/api/uploads/${id}`,
+      ],
+      { encoding: 'utf8' },
+    );
+    const bytesSeconds = (performance.now() - start) / 1000;
+    if (patch.stdout !== '204') throw new Error(`PATCH answered ${patch.stdout}`);
+    const processStart = performance.now();
+    const res = await fetch(`${base}/api/submissions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ uploadId: id, title: 'Reel' }),
+    });
+    const processSeconds = (performance.now() - processStart) / 1000;
+    if (res.status !== 201) throw new Error(`submission answered ${res.status}: ${await res.text()}`);
+    const cpStart = performance.now();
+    spawnSync('sh', ['-c', `cp "${file}" "${join(dir, 'copy.avi')}" && sync "${join(dir, 'copy.avi')}"`]);
+    const cpSeconds = (performance.now() - cpStart) / 1000;
+    const rate = size / 1_048_576 / (bytesSeconds + processSeconds);
+    console.log(`submission of ${mb(size)} MB (tus PATCH by curl, then POST /api/submissions):`);
+    console.log(
+      `  bytes: ${(size / 1_048_576 / bytesSeconds).toFixed(0)} MB/s (${bytesSeconds.toFixed(2)} s)`,
+    );
+    console.log(`  processing (type check, SHA-256, store): ${processSeconds.toFixed(2)} s`);
+    console.log(
+      `  end to end: ${rate.toFixed(0)} MB/s; cp + sync: ${(size / 1_048_576 / cpSeconds).toFixed(0)} MB/s → ratio ${(rate / (size / 1_048_576 / cpSeconds)).toFixed(2)}×`,
+    );
+  } finally {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export async function run() {

@@ -4,6 +4,7 @@
  */
 const benches: Record<string, () => Promise<void>> = {
   media: async () => (await import('./media.ts')).run(),
+  submission: async () => (await import('./media.ts')).submissionUpload(),
 };
 
 const names = process.argv.slice(2).filter((a) => a !== '--');

@@ -245,3 +245,13 @@ export const reviewSubmissionBody = z.object({
   status: z.enum(SUBMISSION_STATUS_VALUES),
   reviewNotes: optionalText(5_000),
 });
+
+// ---- own account ----
+
+/** Settings a staff member keeps for themself (stored in users.preferences). */
+export const preferences = z.object({
+  /** An e-mail when new submissions arrive (batched). */
+  notifyNewSubmissions: z.boolean().default(false),
+});
+export const updatePreferencesBody = preferences.partial();
+export const preferencesResponse = z.object({ preferences });

@@ -9,17 +9,6 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('the public shell', () => {
-  it("shows the empty archive as 'Gallery Coming Soon', with header, footer and trial banner", async () => {
-    const context = await newVisitor(browser);
-    const page = await context.newPage();
-    await page.goto('/');
-    await expect.poll(() => page.textContent('body')).toContain('Gallery Coming Soon');
-    expect(await page.textContent('body')).toContain('royndarrakstri');
-    expect(await page.getByRole('contentinfo').textContent()).toContain(String(new Date().getFullYear()));
-    await expectNoAxeViolations(page);
-    await context.close();
-  });
-
   it('redirects unknown paths to /', async () => {
     const context = await newVisitor(browser);
     const page = await context.newPage();

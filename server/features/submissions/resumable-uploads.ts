@@ -1,3 +1,4 @@
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
@@ -32,6 +33,34 @@ export function createResumableUploads(dataDir: string) {
       return { path: join(directory, id), fileName: upload.metadata?.filename ?? 'file' };
     },
     remove: (id: string) => datastore.remove(id).catch(() => {}),
-    cleanUpExpired: () => server.cleanUpExpiredUploads(),
+    /**
+     * Removes every upload older than a day. tus' own sweep keeps finished uploads forever, but
+     * one that was never turned into a submission (the sender left) must go as well.
+     */
+    async removeExpired(now = Date.now()): Promise<number> {
+      let names: string[];
+      try {
+        names = await readdir(directory);
+      } catch {
+        return 0;
+      }
+      let removed = 0;
+      for (const name of names.filter((n) => n.endsWith('.json'))) {
+        const id = name.slice(0, -'.json'.length);
+        try {
+          const info = JSON.parse(await readFile(join(directory, name), 'utf8')) as {
+            creation_date?: string;
+          };
+          const created = info.creation_date ? Date.parse(info.creation_date) : Number.NaN;
+          if (Number.isFinite(created) && now - created > UPLOAD_EXPIRY_MS) {
+            await datastore.remove(id);
+            removed += 1;
+          }
+        } catch {
+          // Being written or already gone: the next sweep looks again.
+        }
+      }
+      return removed;
+    },
   };
 }

@@ -21,7 +21,7 @@ import {
 export async function submissionsRoutes(app: FastifyZod, ctx: AppContext) {
   const uploads = createResumableUploads(ctx.config.dataDir);
   // Unfinished uploads expire after a day; sweep them hourly.
-  const sweep = setInterval(() => void uploads.cleanUpExpired().catch(() => {}), 3_600_000);
+  const sweep = setInterval(() => void uploads.removeExpired().catch(() => {}), 3_600_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 

@@ -316,11 +316,22 @@ describe('contributors and review', () => {
   it('gathers new submissions into one e-mail for staff who opted in', async () => {
     await t.db.deleteFrom('jobs').where('kind', '=', 'notify-staff-new-submissions').execute();
     const optedIn = await buildUser(t, { role: 'editor', email: `notify-${Date.now()}@example.org` });
-    await t.db
-      .updateTable('users')
-      .set({ preferences: { notifyNewSubmissions: true } })
-      .where('id', '=', optedIn.id)
-      .execute();
+    const optIn = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me/preferences',
+      payload: { notifyNewSubmissions: true },
+      headers: { cookie: await signIn(t, optedIn.email, optedIn.password) },
+    });
+    expect(optIn.json()).toEqual({ preferences: { notifyNewSubmissions: true } });
+    // A contributor has no such setting to change.
+    const contributor = await buildUser(t, { role: 'public' });
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me/preferences',
+      payload: { notifyNewSubmissions: true },
+      headers: { cookie: await signIn(t, contributor.email, contributor.password) },
+    });
+    expect(refused.statusCode).toBe(403);
     for (const title of ['Ein', 'Tvey', 'Trý']) await send(await imageFixture('png'), { title });
     const jobs = await t.db
       .selectFrom('jobs')
