@@ -23,6 +23,19 @@ import { migrateToLatest } from '../server/db/migrate.ts';
 
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
+/** curl in its own process, asynchronously (the server it talks to runs in this one); its HTTP status. */
+function curl(args: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', ...args]);
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', () => resolve(Number(out)));
+  });
+}
+
 /** The real app on a fresh, migrated in-memory database (benchmarks run outside Vitest). */
 async function benchApp() {
   const database = await openPgliteInMemory();
@@ -58,30 +71,22 @@ export async function submissionUpload() {
     });
     const id = created.headers.get('location')!.split('/').pop()!;
     const start = performance.now();
-    const patch = spawnSync(
-      'curl',
-      [
-        '-s',
-        '-o',
-        '/dev/null',
-        '-w',
-        '%{http_code}',
-        '-X',
-        'PATCH',
-        '-H',
-        'Tus-Resumable: 1.0.0',
-        '-H',
-        'Upload-Offset: 0',
-        '-H',
-        'Content-Type: application/offset+octet-stream',
-        '--data-binary',
-        `@${file}`,
-        `${base}/api/uploads/${id}`,
-      ],
-      { encoding: 'utf8' },
-    );
+    // Asynchronously: the server answering it runs in this very process.
+    const patchStatus = await curl([
+      '-X',
+      'PATCH',
+      '-H',
+      'Tus-Resumable: 1.0.0',
+      '-H',
+      'Upload-Offset: 0',
+      '-H',
+      'Content-Type: application/offset+octet-stream',
+      '--data-binary',
+      `@${file}`,
+      `${base}/api/uploads/${id}`,
+    ]);
     const bytesSeconds = (performance.now() - start) / 1000;
-    if (patch.stdout !== '204') throw new Error(`PATCH answered ${patch.stdout}`);
+    if (patchStatus !== 204) throw new Error(`PATCH answered ${patchStatus}`);
     const processStart = performance.now();
     const res = await fetch(`${base}/api/submissions`, {
       method: 'POST',
@@ -220,28 +225,15 @@ export async function uploadMemoryAndThroughput() {
     }, 50);
     // curl as the client, in its own process, so the figures are the server's alone.
     const start = performance.now();
-    const status = await new Promise<number>((resolve, reject) => {
-      const child = spawn('curl', [
-        '-s',
-        '-o',
-        '/dev/null',
-        '-w',
-        '%{http_code}',
-        '-H',
-        `cookie: ${cookie}`,
-        '-F',
-        'title=Reel',
-        '-F',
-        `file=@${file};type=video/x-msvideo`,
-        `http://127.0.0.1:${port}/api/media`,
-      ]);
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-      });
-      child.on('error', reject);
-      child.on('close', () => resolve(Number(out)));
-    });
+    const status = await curl([
+      '-H',
+      `cookie: ${cookie}`,
+      '-F',
+      'title=Reel',
+      '-F',
+      `file=@${file};type=video/x-msvideo`,
+      `http://127.0.0.1:${port}/api/media`,
+    ]);
     const seconds = (performance.now() - start) / 1000;
     clearInterval(sampler);
     if (status !== 201) throw new Error(`upload answered ${status}`);
