@@ -167,7 +167,15 @@ async function storeWatermarked(
     // Spec: a failed watermark still yields the image, unwatermarked; the failure is logged.
     deps.logger.warn({ ...payload, variant, err: result.error }, 'Failed to create watermarked image');
   }
-  return store(deps, payload, variant, sharp(result.data), result.watermarked);
+  // Already encoded: stored as it is, never decoded and encoded again.
+  return storeEncoded(
+    deps,
+    payload,
+    variant,
+    result.data,
+    { format, width: result.width, height: result.height },
+    result.watermarked,
+  );
 }
 
 async function store(
@@ -178,6 +186,17 @@ async function store(
   watermarked = false,
 ): Promise<NewDerivative> {
   const { data, info } = await pipelineOut.toBuffer({ resolveWithObject: true });
+  return storeEncoded(deps, payload, variant, data, info, watermarked);
+}
+
+async function storeEncoded(
+  deps: Deps,
+  payload: DerivativesPayload,
+  variant: DerivativeVariant,
+  data: Buffer,
+  info: { format: string; width: number; height: number },
+  watermarked: boolean,
+): Promise<NewDerivative> {
   const extension = info.format === 'jpeg' ? 'jpg' : info.format;
   const fileKey = `derivatives/${payload.ownerId}/${variant}-${randomBytes(6).toString('hex')}.${extension}`;
   const mimeType = `image/${info.format}`;
