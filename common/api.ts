@@ -255,3 +255,34 @@ export const preferences = z.object({
 });
 export const updatePreferencesBody = preferences.partial();
 export const preferencesResponse = z.object({ preferences });
+
+// ---- public gallery ----
+
+export const GALLERY_SORTS = ['newest', 'oldest', 'title', 'views'] as const;
+export type GallerySort = (typeof GALLERY_SORTS)[number];
+export const GALLERY_PAGE_SIZE = 48;
+
+/** Filters live in the URL (so a search can be shared); `cursor` continues a previous page. */
+export const galleryQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  category: z.uuid().optional(),
+  sort: z.enum(GALLERY_SORTS).default('newest'),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(GALLERY_PAGE_SIZE),
+});
+
+export const categoryRef = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  color: z.string(),
+  icon: z.string().nullable(),
+});
+
+export const galleryItem = mediaItem.extend({ category: categoryRef.nullable() });
+export type GalleryItem = z.infer<typeof galleryItem>;
+
+export const galleryPageResponse = z.object({
+  items: z.array(galleryItem),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+});

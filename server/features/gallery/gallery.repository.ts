@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { GallerySort } from '../../../common/api.ts';
 import type { Db } from '../../db/database.ts';
 import { toNumber } from '../../db/database.ts';
 
@@ -9,4 +10,72 @@ export async function getPublicTotals(db: Db): Promise<{ totalItems: number; tot
     .select([sql<string>`count(*)`.as('items'), sql<string>`coalesce(sum(view_count), 0)`.as('views')])
     .executeTakeFirstOrThrow();
   return { totalItems: toNumber(row.items), totalViews: toNumber(row.views) };
+}
+
+/** Where a page ended, in the terms of its sort: the next page starts after this row. */
+export type GalleryCursor = { created_at: string; id: string; title?: string; view_count?: number };
+
+/**
+ * One page of public items, by keyset (never OFFSET: every item stays reachable and deep pages
+ * cost the same as the first), using the partial indexes of the initial migration.
+ */
+export async function listPublicMedia(
+  db: Db,
+  options: { search?: string; categoryId?: string; sort: GallerySort; after?: GalleryCursor; limit: number },
+) {
+  let query = db
+    .selectFrom('media_items')
+    .leftJoin('categories', (join) =>
+      join.onRef('categories.id', '=', 'media_items.category_id').on('categories.is_public', '=', true),
+    )
+    .selectAll('media_items')
+    .select([
+      'categories.name as category_name',
+      'categories.color as category_color',
+      'categories.icon as category_icon',
+      'categories.id as category_ref_id',
+      // Full microsecond precision for the cursor; a JS Date would round it and skip rows.
+      sql<string>`media_items.created_at::text`.as('created_at_key'),
+      sql<string>`lower(media_items.title)`.as('title_key'),
+    ])
+    .where('media_items.is_public', '=', true);
+  if (options.search) {
+    // Case- and accent-insensitive over title, description, photographer and location.
+    const pattern = `%${options.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<SqlBool>`media_items.search_text like f_unaccent(${pattern})`);
+  }
+  if (options.categoryId) query = query.where('media_items.category_id', '=', options.categoryId);
+  const after = options.after;
+  const keyset = (expression: Expression<SqlBool>) => query.where(expression);
+  switch (options.sort) {
+    case 'newest':
+      if (after)
+        query = keyset(
+          sql<SqlBool>`(media_items.created_at, media_items.id) < (${after.created_at}::timestamptz, ${after.id}::uuid)`,
+        );
+      query = query.orderBy('media_items.created_at', 'desc').orderBy('media_items.id', 'desc');
+      break;
+    case 'oldest':
+      if (after)
+        query = keyset(
+          sql<SqlBool>`(media_items.created_at, media_items.id) > (${after.created_at}::timestamptz, ${after.id}::uuid)`,
+        );
+      query = query.orderBy('media_items.created_at', 'asc').orderBy('media_items.id', 'asc');
+      break;
+    case 'title':
+      if (after)
+        query = keyset(
+          sql<SqlBool>`(lower(media_items.title), media_items.id) > (${after.title ?? ''}, ${after.id}::uuid)`,
+        );
+      query = query.orderBy(sql`lower(media_items.title)`, 'asc').orderBy('media_items.id', 'asc');
+      break;
+    case 'views':
+      if (after)
+        query = keyset(
+          sql<SqlBool>`(media_items.view_count, media_items.id) < (${after.view_count ?? 0}, ${after.id}::uuid)`,
+        );
+      query = query.orderBy('media_items.view_count', 'desc').orderBy('media_items.id', 'desc');
+      break;
+  }
+  return query.limit(options.limit + 1).execute();
 }

@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+import type { galleryQuery } from '../../../common/api.ts';
+import type { Db } from '../../db/database.ts';
+import { badRequest } from '../../http/errors.ts';
+import { presentMedia } from '../media/media.presenter.ts';
+import { type GalleryCursor, listPublicMedia } from './gallery.repository.ts';
+
+function decodeCursor(cursor: string | undefined): GalleryCursor | undefined {
+  if (!cursor) return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as GalleryCursor;
+    if (typeof value.id !== 'string' || typeof value.created_at !== 'string') throw new Error('shape');
+    return value;
+  } catch {
+    throw badRequest('This page link is no longer valid; start from the first page.', 'BAD_CURSOR');
+  }
+}
+
+const encodeCursor = (cursor: GalleryCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+/** A page of the public gallery with its next-page cursor. */
+export async function listGallery(db: Db, query: z.output<typeof galleryQuery>) {
+  const rows = await listPublicMedia(db, {
+    search: query.q || undefined,
+    categoryId: query.category,
+    sort: query.sort,
+    after: decodeCursor(query.cursor),
+    limit: query.limit,
+  });
+  const page = rows.slice(0, query.limit);
+  const ids = page.map((r) => r.id);
+  const derivatives =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('derivatives')
+          .select(['owner_id', 'variant', 'file_key'])
+          .where('owner_type', '=', 'media')
+          .where('owner_id', 'in', ids)
+          .execute();
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      ...presentMedia(
+        row,
+        derivatives.filter((d) => d.owner_id === row.id),
+        { canSeeOriginal: false },
+      ),
+      category: row.category_ref_id
+        ? {
+            id: row.category_ref_id,
+            name: row.category_name!,
+            color: row.category_color!,
+            icon: row.category_icon,
+          }
+        : null,
+    })),
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor({
+            created_at: last.created_at_key,
+            id: last.id,
+            title: last.title_key,
+            view_count: last.view_count,
+          })
+        : null,
+  };
+}
