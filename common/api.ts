@@ -286,3 +286,9 @@ export const galleryPageResponse = z.object({
   /** Pass as `cursor` for the next page; null on the last one. */
   nextCursor: z.string().nullable(),
 });
+
+export const featuredResponse = z.object({ items: z.array(galleryItem) });
+export const publicCategory = categoryRef.extend({ description: z.string().nullable() });
+export const categoriesResponse = z.object({ categories: z.array(publicCategory) });
+export const viewResponse = z.object({ viewCount: z.number() });
+export const publicSettingsResponse = z.object({ settings: z.record(z.string(), z.string()) });

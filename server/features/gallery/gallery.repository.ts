@@ -21,7 +21,14 @@ export type GalleryCursor = { created_at: string; id: string; title?: string; vi
  */
 export async function listPublicMedia(
   db: Db,
-  options: { search?: string; categoryId?: string; sort: GallerySort; after?: GalleryCursor; limit: number },
+  options: {
+    search?: string;
+    categoryId?: string;
+    featuredOnly?: boolean;
+    sort: GallerySort;
+    after?: GalleryCursor;
+    limit: number;
+  },
 ) {
   let query = db
     .selectFrom('media_items')
@@ -45,6 +52,7 @@ export async function listPublicMedia(
     query = query.where(sql<SqlBool>`media_items.search_text like f_unaccent(${pattern})`);
   }
   if (options.categoryId) query = query.where('media_items.category_id', '=', options.categoryId);
+  if (options.featuredOnly) query = query.where('media_items.is_featured', '=', true);
   const after = options.after;
   const keyset = (expression: Expression<SqlBool>) => query.where(expression);
   switch (options.sort) {
@@ -78,4 +86,32 @@ export async function listPublicMedia(
       break;
   }
   return query.limit(options.limit + 1).execute();
+}
+
+export function listPublicCategories(db: Db) {
+  return db
+    .selectFrom('categories')
+    .select(['id', 'name', 'color', 'icon', 'description'])
+    .where('is_public', '=', true)
+    .orderBy(sql`lower(name)`)
+    .execute();
+}
+
+/** One view of a public item: the counter and a usage row, together; null for other items. */
+export async function recordView(db: Db, id: string, userAgent: string | null): Promise<number | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('media_items')
+      .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+      .where('id', '=', id)
+      .where('is_public', '=', true)
+      .returning(['view_count', 'media_type'])
+      .executeTakeFirst();
+    if (!row) return null;
+    await trx
+      .insertInto('media_usage_log')
+      .values({ media_item_id: id, action: 'view', user_agent: userAgent, watermarked: false })
+      .execute();
+    return row.view_count;
+  });
 }

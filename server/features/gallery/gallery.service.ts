@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { galleryQuery } from '../../../common/api.ts';
+import { GALLERY_FEATURED_LIMIT } from '../../../common/limits.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import { presentMedia } from '../media/media.presenter.ts';
@@ -28,33 +29,9 @@ export async function listGallery(db: Db, query: z.output<typeof galleryQuery>) 
     limit: query.limit,
   });
   const page = rows.slice(0, query.limit);
-  const ids = page.map((r) => r.id);
-  const derivatives =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('derivatives')
-          .select(['owner_id', 'variant', 'file_key'])
-          .where('owner_type', '=', 'media')
-          .where('owner_id', 'in', ids)
-          .execute();
   const last = page.at(-1);
   return {
-    items: page.map((row) => ({
-      ...presentMedia(
-        row,
-        derivatives.filter((d) => d.owner_id === row.id),
-        { canSeeOriginal: false },
-      ),
-      category: row.category_ref_id
-        ? {
-            id: row.category_ref_id,
-            name: row.category_name!,
-            color: row.category_color!,
-            icon: row.category_icon,
-          }
-        : null,
-    })),
+    items: await presentGalleryRows(db, page),
     nextCursor:
       rows.length > query.limit && last
         ? encodeCursor({
@@ -65,4 +42,45 @@ export async function listGallery(db: Db, query: z.output<typeof galleryQuery>) 
           })
         : null,
   };
+}
+
+/** The featured strip: at most 6 public featured items, newest first. */
+export async function listFeatured(db: Db) {
+  const rows = await listPublicMedia(db, {
+    featuredOnly: true,
+    sort: 'newest',
+    limit: GALLERY_FEATURED_LIMIT,
+  });
+  return { items: await presentGalleryRows(db, rows.slice(0, GALLERY_FEATURED_LIMIT)) };
+}
+
+type GalleryRow = Awaited<ReturnType<typeof listPublicMedia>>[number];
+
+/** Rows with their derivatives (one query for the page) and their public category. */
+async function presentGalleryRows(db: Db, page: GalleryRow[]) {
+  const ids = page.map((r) => r.id);
+  const derivatives =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('derivatives')
+          .select(['owner_id', 'variant', 'file_key'])
+          .where('owner_type', '=', 'media')
+          .where('owner_id', 'in', ids)
+          .execute();
+  return page.map((row) => ({
+    ...presentMedia(
+      row,
+      derivatives.filter((d) => d.owner_id === row.id),
+      { canSeeOriginal: false },
+    ),
+    category: row.category_ref_id
+      ? {
+          id: row.category_ref_id,
+          name: row.category_name!,
+          color: row.category_color!,
+          icon: row.category_icon,
+        }
+      : null,
+  }));
 }

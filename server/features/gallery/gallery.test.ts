@@ -106,3 +106,62 @@ describe('the public gallery', () => {
     expect(res.json().message).toBe('This page link is no longer valid; start from the first page.');
   });
 });
+
+describe('around the gallery', () => {
+  it('shows at most 6 featured public items, newest first', async () => {
+    const ids = publicIds.slice(0, 8);
+    await t.db.updateTable('media_items').set({ is_featured: true }).where('id', 'in', ids).execute();
+    await t.db.updateTable('media_items').set({ is_featured: true }).where('is_public', '=', false).execute();
+    const { items } = (await t.app.inject('/api/gallery/featured')).json();
+    expect(items).toHaveLength(6);
+    expect(items.every((i: { id: string; isFeatured: boolean }) => ids.includes(i.id) && i.isFeatured)).toBe(
+      true,
+    );
+  });
+
+  it('lists public categories by name only', async () => {
+    await t.db.insertInto('categories').values({ name: 'Arbeiði' }).execute();
+    const { categories } = (await t.app.inject('/api/categories')).json();
+    expect(categories.map((c: { name: string }) => c.name)).toEqual(['Arbeiði', 'Bygdir']);
+  });
+
+  it('counts a view of a public item with a usage-log row, and refuses other items', async () => {
+    const id = publicIds[3]!;
+    const before = (
+      await t.db.selectFrom('media_items').select('view_count').where('id', '=', id).executeTakeFirstOrThrow()
+    ).view_count;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/media/${id}/view`,
+      headers: { 'user-agent': 'Test/1' },
+    });
+    expect(res.json()).toEqual({ viewCount: before + 1 });
+    const log = await t.db
+      .selectFrom('media_usage_log')
+      .selectAll()
+      .where('media_item_id', '=', id)
+      .execute();
+    expect(log).toMatchObject([{ action: 'view', user_agent: 'Test/1', watermarked: false }]);
+    const privateItem = await t.db
+      .selectFrom('media_items')
+      .select('id')
+      .where('is_public', '=', false)
+      .executeTakeFirstOrThrow();
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/media/${privateItem.id}/view` })).statusCode,
+    ).toBe(404);
+  });
+
+  it('gives the site settings with the spec defaults where none is set', async () => {
+    await t.db.insertInto('site_settings').values({ key: 'site_title', value: 'Gøtu Savn' }).execute();
+    const { settings } = (await t.app.inject('/api/settings/public')).json();
+    expect(settings).toMatchObject({
+      site_title: 'Gøtu Savn',
+      document_button_text: 'Mentanardagar skrá',
+      site_description: 'Historical Media Archive',
+      custom_card_title: 'Special Document',
+      custom_card_button_text: 'Download',
+    });
+    expect(settings.watermark_type).toBeUndefined();
+  });
+});
