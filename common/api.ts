@@ -292,3 +292,27 @@ export const publicCategory = categoryRef.extend({ description: z.string().nulla
 export const categoriesResponse = z.object({ categories: z.array(publicCategory) });
 export const viewResponse = z.object({ viewCount: z.number() });
 export const publicSettingsResponse = z.object({ settings: z.record(z.string(), z.string()) });
+
+export const latestDocumentResponse = z.object({ document: documentItem.nullable() });
+export const downloadCountResponse = z.object({ downloadCount: z.number() });
+
+export const slideshowSlide = z.object({
+  mediaId: z.uuid(),
+  orderIndex: z.number(),
+  /** Seconds. */
+  duration: z.number(),
+  caption: z.string().nullable(),
+  media: mediaItem,
+});
+export const slideshowResponse = z.object({
+  slideshow: z.object({
+    id: z.uuid(),
+    displayId: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    slides: z.array(slideshowSlide),
+  }),
+});
+export const latestSlideshowResponse = z.object({
+  slideshow: z.object({ id: z.uuid(), title: z.string() }).nullable(),
+});

@@ -17,6 +17,7 @@ import { filesRoutes } from './features/files/files.routes.ts';
 import { galleryRoutes } from './features/gallery/gallery.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
+import { slideshowsRoutes } from './features/slideshows/slideshows.routes.ts';
 import { submissionsRoutes } from './features/submissions/submissions.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import type { AppContext } from './http/context.ts';
@@ -102,6 +103,7 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
     await mediaRoutes(api, ctx);
     await documentsRoutes(api, ctx);
     await submissionsRoutes(api, ctx);
+    await slideshowsRoutes(api, ctx);
     await filesRoutes(api, ctx);
   });
 

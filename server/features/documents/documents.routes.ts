@@ -1,9 +1,17 @@
-import { documentItemResponse, uploadDocumentFields } from '../../../common/api.ts';
+import { z } from 'zod';
+import {
+  documentItemResponse,
+  downloadCountResponse,
+  latestDocumentResponse,
+  uploadDocumentFields,
+} from '../../../common/api.ts';
+import { DOCUMENT_CATEGORIES } from '../../../common/enums.ts';
+import { notFound } from '../../http/errors.ts';
 import { INGEST_LIMITS } from '../../../common/file-types.ts';
 import type { AppContext } from '../../http/context.ts';
 import type { FastifyZod } from '../../http/fastify.ts';
 import { readSingleFileUpload } from '../../http/multipart.ts';
-import { uploadDocument } from './documents.service.ts';
+import { presentDocument, uploadDocument } from './documents.service.ts';
 
 export async function documentsRoutes(app: FastifyZod, ctx: AppContext) {
   app.post(
@@ -17,6 +25,49 @@ export async function documentsRoutes(app: FastifyZod, ctx: AppContext) {
         async (file, fields) => uploadDocument(ctx, await request.actor(), file, fields),
       );
       return reply.status(201).send({ document });
+    },
+  );
+
+  // The header's document button: the newest public document of a category (mentanardagarnar).
+  app.get(
+    '/api/documents/latest',
+    {
+      config: { permission: 'gallery:browse' },
+      schema: {
+        querystring: z.object({ category: z.enum(DOCUMENT_CATEGORIES).default('mentanardagarnar') }),
+        response: { 200: latestDocumentResponse },
+      },
+    },
+    async (request) => {
+      const row = await ctx.db
+        .selectFrom('documents')
+        .selectAll()
+        .where('is_public', '=', true)
+        .where('category', '=', request.query.category)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return { document: row ? presentDocument(row) : null };
+    },
+  );
+
+  // Downloading a document counts it (public-site.md §4).
+  app.post(
+    '/api/documents/:id/download',
+    {
+      config: { permission: 'counter:increment' },
+      schema: { params: z.object({ id: z.uuid() }), response: { 200: downloadCountResponse } },
+    },
+    async (request) => {
+      const row = await ctx.db
+        .updateTable('documents')
+        .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+        .where('id', '=', request.params.id)
+        .where('is_public', '=', true)
+        .returning('download_count')
+        .executeTakeFirst();
+      if (!row) throw notFound('Document not found');
+      return { downloadCount: row.download_count };
     },
   );
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,5 +98,25 @@ describe('document upload', () => {
     expect((await t.app.inject({ url: hidden.url })).statusCode).toBe(404);
     expect((await t.app.inject({ url: hidden.url, headers: { cookie: viewer } })).statusCode).toBe(404);
     expect((await t.app.inject({ url: hidden.url, headers: { cookie: editor } })).statusCode).toBe(200);
+  });
+});
+
+describe('the header document', () => {
+  it('is the newest public mentanardagarnar document, and downloading it counts', async () => {
+    const path = await ghostscriptPdf();
+    const older = (await upload(path, { title: 'Skrá 2025' })).json().document;
+    await upload(path, { title: 'Politikkur', category: 'policy' });
+    await upload(path, { title: 'Loynd skrá', isPublic: 'false' });
+    await sql`update documents set created_at = now() - interval '1 day' where id = ${older.id}`.execute(
+      t.db,
+    );
+    const newest = (await upload(path, { title: 'Skrá 2026' })).json().document;
+    const latest = (await t.app.inject('/api/documents/latest')).json().document;
+    expect(latest).toMatchObject({ id: newest.id, title: 'Skrá 2026', category: 'mentanardagarnar' });
+    const counted = await t.app.inject({ method: 'POST', url: `/api/documents/${newest.id}/download` });
+    expect(counted.json()).toEqual({ downloadCount: 1 });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/documents/${newest.id}/download` })).json(),
+    ).toEqual({ downloadCount: 2 });
   });
 });
