@@ -11,6 +11,7 @@ import { INGEST_LIMITS } from '../../../common/file-types.ts';
 import type { AppContext } from '../../http/context.ts';
 import type { FastifyZod } from '../../http/fastify.ts';
 import { readSingleFileUpload } from '../../http/multipart.ts';
+import { countDownload, getLatestPublicDocument } from './documents.repository.ts';
 import { presentDocument, uploadDocument } from './documents.service.ts';
 
 export async function documentsRoutes(app: FastifyZod, ctx: AppContext) {
@@ -39,14 +40,7 @@ export async function documentsRoutes(app: FastifyZod, ctx: AppContext) {
       },
     },
     async (request) => {
-      const row = await ctx.db
-        .selectFrom('documents')
-        .selectAll()
-        .where('is_public', '=', true)
-        .where('category', '=', request.query.category)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const row = await getLatestPublicDocument(ctx.db, request.query.category);
       return { document: row ? presentDocument(row) : null };
     },
   );
@@ -59,15 +53,9 @@ export async function documentsRoutes(app: FastifyZod, ctx: AppContext) {
       schema: { params: z.object({ id: z.uuid() }), response: { 200: downloadCountResponse } },
     },
     async (request) => {
-      const row = await ctx.db
-        .updateTable('documents')
-        .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
-        .where('id', '=', request.params.id)
-        .where('is_public', '=', true)
-        .returning('download_count')
-        .executeTakeFirst();
-      if (!row) throw notFound('Document not found');
-      return { downloadCount: row.download_count };
+      const downloadCount = await countDownload(ctx.db, request.params.id);
+      if (downloadCount === undefined) throw notFound('Document not found');
+      return { downloadCount };
     },
   );
 }

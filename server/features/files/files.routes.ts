@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../http/context.ts';
 import type { FastifyZod } from '../../http/fastify.ts';
 import { sendBlob } from '../../http/send-blob.ts';
+import { logDownload } from '../gallery/gallery.repository.ts';
 import {
   MEDIA_FILE_VARIANTS,
   resolveDocumentFile,
@@ -29,15 +30,7 @@ export async function filesRoutes(app: FastifyZod, ctx: AppContext) {
         request.params.variant,
       );
       if (request.query.download !== undefined && file.mediaId) {
-        await ctx.db
-          .insertInto('media_usage_log')
-          .values({
-            media_item_id: file.mediaId,
-            action: 'download',
-            user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
-            watermarked: file.watermarked,
-          })
-          .execute();
+        await logDownload(ctx.db, file.mediaId, request.headers['user-agent'], file.watermarked);
       }
       return sendBlob(request, reply, ctx.blobs, file);
     },

@@ -115,3 +115,21 @@ export async function recordView(db: Db, id: string, userAgent: string | null): 
     return row.view_count;
   });
 }
+
+/** A served download, and whether the file carried a watermark. */
+export async function logDownload(
+  db: Db,
+  mediaId: string,
+  userAgent: string | undefined,
+  watermarked: boolean,
+) {
+  await db
+    .insertInto('media_usage_log')
+    .values({
+      media_item_id: mediaId,
+      action: 'download',
+      user_agent: userAgent?.slice(0, 500) ?? null,
+      watermarked,
+    })
+    .execute();
+}

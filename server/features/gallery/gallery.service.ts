@@ -3,6 +3,7 @@ import type { galleryQuery } from '../../../common/api.ts';
 import { GALLERY_FEATURED_LIMIT } from '../../../common/limits.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
+import { listDerivativesOf } from '../../media/derivatives/derivatives.repository.ts';
 import { presentMedia } from '../media/media.presenter.ts';
 import { type GalleryCursor, listPublicMedia } from './gallery.repository.ts';
 
@@ -58,16 +59,11 @@ type GalleryRow = Awaited<ReturnType<typeof listPublicMedia>>[number];
 
 /** Rows with their derivatives (one query for the page) and their public category. */
 async function presentGalleryRows(db: Db, page: GalleryRow[]) {
-  const ids = page.map((r) => r.id);
-  const derivatives =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('derivatives')
-          .select(['owner_id', 'variant', 'file_key'])
-          .where('owner_type', '=', 'media')
-          .where('owner_id', 'in', ids)
-          .execute();
+  const derivatives = await listDerivativesOf(
+    db,
+    'media',
+    page.map((r) => r.id),
+  );
   return page.map((row) => ({
     ...presentMedia(
       row,

@@ -20,6 +20,17 @@ export function listDerivatives(db: Db, ownerType: DerivativeOwner, ownerId: str
     .execute();
 }
 
+/** The derivatives of several owners in one query (a page of the gallery, a slideshow). */
+export async function listDerivativesOf(db: Db, ownerType: DerivativeOwner, ownerIds: string[]) {
+  if (ownerIds.length === 0) return [];
+  return db
+    .selectFrom('derivatives')
+    .select(['owner_id', 'variant', 'file_key'])
+    .where('owner_type', '=', ownerType)
+    .where('owner_id', 'in', ownerIds)
+    .execute();
+}
+
 export function getDerivative(
   db: Db,
   ownerType: DerivativeOwner,
