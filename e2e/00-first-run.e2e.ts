@@ -1,17 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, newVisitor } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, newVisitor, sharedBrowser } from './support.ts';
 
 // Runs first (see sequencer.ts): the archive is still empty here.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = sharedBrowser();
 
 describe('a new archive', () => {
   it("shows the empty archive as 'Gallery Coming Soon', with header, footer and trial banner", async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(browser());
     const page = await context.newPage();
     await page.goto('/');
     await expect.poll(() => page.textContent('body')).toContain('Gallery Coming Soon');

@@ -1,25 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DEACTIVATED_MESSAGE } from '../common/texts.ts';
 import {
   baseUrl,
   E2E_ADMIN,
   expectNoAxeViolations,
-  launchBrowser,
   newVisitor,
   registerViaApi,
   signInViaApi,
+  sharedBrowser,
 } from './support.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = sharedBrowser();
 
 describe('staff sign-in at /login', () => {
   it('signs the admin in and lands on /admin', async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(browser());
     const page = await context.newPage();
     await page.goto('/login');
     await expectNoAxeViolations(page);
@@ -37,7 +32,7 @@ describe('staff sign-in at /login', () => {
   });
 
   it("shows the red 'Login Failed' panel for a wrong password", async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(browser());
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel('Email').fill(E2E_ADMIN.email);
@@ -51,9 +46,9 @@ describe('staff sign-in at /login', () => {
   });
 
   it("shows the orange 'Account Deactivated' panel for a deactivated account, and the server refuses it", async () => {
-    const userContext = await newVisitor(browser);
+    const userContext = await newVisitor(browser());
     const user = await registerViaApi(userContext, 'Deactivated Person');
-    const adminContext = await newVisitor(browser);
+    const adminContext = await newVisitor(browser());
     await signInViaApi(adminContext, E2E_ADMIN.email, E2E_ADMIN.password);
     const res = await adminContext.request.patch(`/api/users/${user.id}/active`, {
       data: { isActive: false },
@@ -66,7 +61,7 @@ describe('staff sign-in at /login', () => {
       ['/login', 'Sign In', 'Email', 'Password'],
       ['/contributor/login', 'Rita inn', 'Teldupostur', 'Loyniorð'],
     ] as const) {
-      const page = await (await newVisitor(browser)).newPage();
+      const page = await (await newVisitor(browser())).newPage();
       await page.goto(path);
       await page.getByLabel(email, { exact: true }).fill(user.email);
       await page.getByLabel(password, { exact: true }).fill(user.password);
@@ -84,7 +79,7 @@ describe('staff sign-in at /login', () => {
 
 describe('contributor registration', () => {
   it('registers with role public, lands on the dashboard, and cannot open the back-office', async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(browser());
     const page = await context.newPage();
     await page.goto('/contributor/register');
     await expectNoAxeViolations(page);
@@ -116,7 +111,7 @@ describe('contributor registration', () => {
   });
 
   it('sends a guest from the dashboard to contributor sign-in, and a signed-in contributor from sign-in to /submit', async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(browser());
     const page = await context.newPage();
     await page.goto('/contributor/dashboard');
     await page.waitForURL((url) => url.pathname === '/contributor/login');
@@ -129,7 +124,7 @@ describe('contributor registration', () => {
   });
 
   it('sends a guest from the back-office to /login', async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(browser());
     const page = await context.newPage();
     await page.goto('/admin/media');
     await page.waitForURL((url) => url.pathname === '/login');

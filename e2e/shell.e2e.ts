@@ -1,16 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectNoAxeViolations, launchBrowser, newVisitor } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, expectNoAxeViolations, newVisitor, sharedBrowser } from './support.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = sharedBrowser();
 
 describe('the public shell', () => {
   it('redirects unknown paths to /', async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(browser());
     const page = await context.newPage();
     await page.goto('/no/such/page');
     await page.waitForURL(`${baseUrl()}/`);
@@ -18,7 +13,7 @@ describe('the public shell', () => {
   });
 
   it('has no axe violations on the about and reset-password pages', async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(browser());
     const page = await context.newPage();
     for (const path of ['/about', '/reset-password', '/reset-password?error=INVALID_TOKEN']) {
       await page.goto(path);
@@ -33,7 +28,7 @@ describe('the public shell', () => {
     const { join } = await import('node:path');
     const { inject } = await import('vitest');
     const { registerViaApi } = await import('./support.ts');
-    const context = await newVisitor(browser);
+    const context = await newVisitor(browser());
     const user = await registerViaApi(context, 'Forgetful Person');
     await context.clearCookies();
     const page = await context.newPage();
@@ -71,7 +66,7 @@ describe('the public shell', () => {
   });
 
   it('mirrors the menu on a phone', async () => {
-    const context = await newVisitor(browser, { viewport: { width: 390, height: 844 } });
+    const context = await newVisitor(browser(), { viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Valmynd' });

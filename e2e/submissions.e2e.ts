@@ -1,22 +1,18 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { alsaWav, exifFixture, htmlNamedJpg, imageFixture } from '../server/test/fixtures.ts';
 import {
   E2E_ADMIN,
   expectNoAxeViolations,
-  launchBrowser,
   newVisitor,
   registerViaApi,
   signInViaApi,
+  sharedBrowser,
 } from './support.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = sharedBrowser();
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -26,7 +22,7 @@ async function chooseFiles(page: Page, paths: string[]) {
 
 describe('sending material at /submit', () => {
   it('sends a three-file batch anonymously: one refused by the server, the other two arrive', async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(browser());
     const page = await context.newPage();
     const arrived: string[] = [];
     page.on('response', async (response) => {
@@ -60,7 +56,7 @@ describe('sending material at /submit', () => {
 
     // The two arrived, and their files are for staff only.
     expect(arrived).toHaveLength(2);
-    const admin = await newVisitor(browser);
+    const admin = await newVisitor(browser());
     await signInViaApi(admin, E2E_ADMIN.email, E2E_ADMIN.password);
     for (const id of arrived) {
       expect((await context.request.get(`/files/submissions/${id}/original`)).status()).toBe(404);
@@ -71,7 +67,7 @@ describe('sending material at /submit', () => {
   }, 90_000);
 
   it('resumes after the connection drops mid-file, and the file arrives whole', async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(browser());
     const page = await context.newPage();
     const path = await exifFixture('large'); // 6.6 MB: two 5 MB chunks
     let aborted = false;
@@ -104,7 +100,7 @@ describe('sending material at /submit', () => {
     expect(aborted).toBe(true);
     expect(offsets.some((o) => o > 0)).toBe(true);
 
-    const admin = await newVisitor(browser);
+    const admin = await newVisitor(browser());
     await signInViaApi(admin, E2E_ADMIN.email, E2E_ADMIN.password);
     const original = await admin.request.get(`/files/submissions/${submissionId}/original`);
     expect(original.status()).toBe(200);
@@ -116,7 +112,7 @@ describe('sending material at /submit', () => {
 
 describe('a registered contributor', () => {
   it('submits, an editor approves, and the dashboard shows the approval, score and next goal; others see none of it', async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(browser());
     const user = await registerViaApi(context, 'Sigrid Contributor');
     const page = await context.newPage();
     await page.goto('/submit');
@@ -136,7 +132,7 @@ describe('a registered contributor', () => {
     expect(submission).toMatchObject({ title: 'Kirkjan í Gøtu', status: 'pending' });
 
     // Another contributor sees nothing of it, and cannot review it.
-    const stranger = await newVisitor(browser);
+    const stranger = await newVisitor(browser());
     await registerViaApi(stranger, 'Stranger');
     expect((await (await stranger.request.get('/api/contributor/dashboard')).json()).submissions).toEqual([]);
     const refused = await stranger.request.patch(`/api/submissions/${submission.id}`, {
@@ -144,7 +140,7 @@ describe('a registered contributor', () => {
     });
     expect(refused.status()).toBe(403);
 
-    const admin = await newVisitor(browser);
+    const admin = await newVisitor(browser());
     await signInViaApi(admin, E2E_ADMIN.email, E2E_ADMIN.password);
     const approved = await admin.request.patch(`/api/submissions/${submission.id}`, {
       data: { status: 'approved' },

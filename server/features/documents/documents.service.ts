@@ -5,7 +5,7 @@ import type { Actor } from '../../../common/permissions.ts';
 import type { DocumentsTable } from '../../db/schema.ts';
 import { authorize } from '../../http/authorize.ts';
 import type { AppContext } from '../../http/context.ts';
-import { ingestFile, recordStoredFile } from '../../media/ingest/ingest-file.ts';
+import { ingestFile, recordStoredFile, titleFromFileName } from '../../media/ingest/ingest-file.ts';
 
 export function presentDocument(row: Selectable<DocumentsTable>): DocumentItem {
   return {
@@ -41,7 +41,7 @@ export async function uploadDocument(
     ctx.db
       .insertInto('documents')
       .values({
-        title: fields.title ?? (ingested.fileName.replace(/\.[^.]+$/, '').trim() || ingested.fileName),
+        title: fields.title ?? titleFromFileName(ingested.fileName),
         description: fields.description ?? null,
         category: fields.category ?? 'mentanardagarnar',
         is_public: fields.isPublic ?? true,

@@ -66,15 +66,23 @@ export async function resolveMediaFile(ctx: AppContext, actor: Actor, id: string
   }
   const derivative = await getDerivative(ctx.db, 'media', id, variant as DerivativeVariant);
   if (!derivative) throw hidden();
+  return { ...derivativeFile(derivative, row.file_name, row.is_public), mediaId: row.id };
+}
+
+/** A derivative as served: named after the sender's file, versioned by its own key. */
+function derivativeFile(
+  derivative: { file_key: string; mime_type: string; watermarked: boolean },
+  fileName: string,
+  isPublic: boolean,
+): ServableFile {
   return {
     key: derivative.file_key,
     mimeType: derivative.mime_type,
-    downloadName: withExtension(row.file_name, derivative.mime_type),
+    downloadName: withExtension(fileName, derivative.mime_type),
     etag: derivative.file_key.split('/').pop()!,
-    isPublic: row.is_public,
+    isPublic,
     watermarked: derivative.watermarked,
-    mediaId: row.id,
-  } satisfies ServableFile;
+  };
 }
 
 /** Files of submissions are for the reviewing staff only, whatever their status. */
@@ -103,14 +111,7 @@ export async function resolveSubmissionFile(
   }
   const derivative = await getDerivative(ctx.db, 'submission', id, variant);
   if (!derivative) throw hidden();
-  return {
-    key: derivative.file_key,
-    mimeType: derivative.mime_type,
-    downloadName: withExtension(row.file_name, derivative.mime_type),
-    etag: derivative.file_key.split('/').pop()!,
-    isPublic: false,
-    watermarked: false,
-  } satisfies ServableFile;
+  return derivativeFile(derivative, row.file_name, false);
 }
 
 /** Public documents for everyone, the rest for those who manage documents. */

@@ -7,12 +7,10 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { createJob } from '../../jobs/jobs.repository.ts';
 import { listDerivatives } from '../../media/derivatives/derivatives.repository.ts';
 import { DERIVATIVES_JOB, type DerivativesPayload } from '../../media/derivatives/make-derivatives.ts';
-import { ingestFile, recordStoredFile } from '../../media/ingest/ingest-file.ts';
+import { ingestFile, recordStoredFile, titleFromFileName } from '../../media/ingest/ingest-file.ts';
 import { currentWatermarkColumns } from '../settings/current-watermark.ts';
 import { createMedia, getMedia } from './media.repository.ts';
 import { presentMedia } from './media.presenter.ts';
-
-const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').trim() || name;
 
 /**
  * A staff upload: the file goes through the one ingest path; the item records the watermark

@@ -23,6 +23,9 @@ export interface IngestedFile {
   metadata: FileMetadata | null;
 }
 
+/** The default title of an uploaded file: its name without the extension (admin-back-office.md §5). */
+export const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').trim() || name;
+
 const PREFIX: Record<IngestContext, BlobPrefix> = {
   submission: 'submissions',
   upload: 'media',
