@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_CATEGORIES } from './enums.ts';
+import { COPYRIGHT_STATUSES, DOCUMENT_CATEGORIES } from './enums.ts';
 import { ROLES } from './roles.ts';
 
 /**
@@ -90,6 +90,13 @@ export const uploadMediaFields = z.object({
     .optional(),
   isPublic: formBoolean.optional(),
   isFeatured: formBoolean.optional(),
+  historicalContext: optionalText(10_000),
+  technicalNotes: optionalText(10_000),
+  copyrightStatus: z.enum(COPYRIGHT_STATUSES).optional(),
+  copyrightHolder: optionalText(300),
+  commercialUseAllowed: formBoolean.optional(),
+  attributionRequired: formBoolean.optional(),
+  attributionText: optionalText(1000),
 });
 export type UploadMediaFields = z.infer<typeof uploadMediaFields>;
 
@@ -134,6 +141,13 @@ export const mediaItem = z.object({
   originalDate: z.string().nullable(),
   source: z.string().nullable(),
   keywords: z.array(z.string()),
+  historicalContext: z.string().nullable(),
+  technicalNotes: z.string().nullable(),
+  copyrightStatus: z.enum(COPYRIGHT_STATUSES),
+  copyrightHolder: z.string().nullable(),
+  commercialUseAllowed: z.boolean(),
+  attributionRequired: z.boolean(),
+  attributionText: z.string().nullable(),
   processingStatus: z.enum(['pending', 'ready', 'failed']),
   placeholder: z.string().nullable(),
   fileMetadata: fileMetadata.nullable(),

@@ -19,6 +19,7 @@ export const COPYRIGHT_STATUSES = [
   'permission_granted',
   'orphan_work',
 ] as const;
+export type CopyrightStatus = (typeof COPYRIGHT_STATUSES)[number];
 
 export const WATERMARK_TYPES = [
   'none',

@@ -16,3 +16,15 @@ export const ROUTE_GUARD_TIMEOUT_MS = 10_000;
 export const MESSAGE_CLEAR_MS = 3_000;
 export const DEFAULT_CATEGORY_COLOR = '#3B82F6';
 export const DEFAULT_SLIDE_DURATION_S = 5;
+
+/** Longest side, in pixels, of the derived thumbnail and display images (fit inside, never enlarged). */
+export const THUMB_PX = 400;
+export const DISPLAY_PX = 1600;
+
+/** Lightbox and media page (public-site.md §9). */
+export const ZOOM_MIN = 0.5;
+export const ZOOM_MAX = 3;
+export const ZOOM_STEP = 0.25;
+export const THUMB_STRIP_SPAN = 5;
+export const SLIDESHOW_TICK_MS = 100;
+export const SLIDESHOW_OVERLAY_HIDE_MS = 3_000;

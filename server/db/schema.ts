@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
+  CopyrightStatus,
   DocumentCategory,
   MediaType,
   SubmissionStatus,
@@ -120,7 +121,7 @@ export interface MediaItemsTable {
   historical_context: string | null;
   technical_notes: string | null;
   keywords: Generated<string[]>;
-  copyright_status: Generated<string>;
+  copyright_status: Generated<CopyrightStatus>;
   copyright_holder: string | null;
   commercial_use_allowed: Generated<boolean>;
   attribution_required: Generated<boolean>;

@@ -189,6 +189,40 @@ describe('staff upload of an image', () => {
     expect(res.json().media).toMatchObject({ width: 640, height: 480, mediaType: 'image' });
   });
 
+  it('keeps the rights and context fields sent with the file, and defaults the rest', async () => {
+    const res = await upload(await imageFixture('png'), {
+      fields: {
+        historicalContext: 'Tikið til fiskastevnuna',
+        technicalNotes: 'Skannað úr negativi',
+        copyrightStatus: 'public_domain',
+        copyrightHolder: 'Gøtu kommuna',
+        commercialUseAllowed: 'true',
+        attributionRequired: 'false',
+        attributionText: 'Mynd: Gøtu Myndasavn',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json().media;
+    expect((await get(`/api/media/${id}`)).json().media).toMatchObject({
+      historicalContext: 'Tikið til fiskastevnuna',
+      technicalNotes: 'Skannað úr negativi',
+      copyrightStatus: 'public_domain',
+      copyrightHolder: 'Gøtu kommuna',
+      commercialUseAllowed: true,
+      attributionRequired: false,
+      attributionText: 'Mynd: Gøtu Myndasavn',
+    });
+    const bare = (await upload(await imageFixture('png'))).json().media;
+    expect(bare).toMatchObject({
+      copyrightStatus: 'unknown',
+      commercialUseAllowed: false,
+      attributionRequired: true,
+      historicalContext: null,
+    });
+    const bad = await upload(await imageFixture('png'), { fields: { copyrightStatus: 'stolen' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('uses a file name without extension as the title, and never a path from the name', async () => {
     const res = await upload(await imageFixture('png'), { name: NAMES.traversal });
     expect(res.statusCode).toBe(201);

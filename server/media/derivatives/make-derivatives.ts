@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import sharp, { type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
+import { DISPLAY_PX, THUMB_PX } from '../../../common/limits.ts';
 import { DEFAULT_WATERMARK_TEXT, type WatermarkSettings } from '../../../common/watermark.ts';
 import type { Db } from '../../db/database.ts';
 import type { DerivativeOwner, DerivativeVariant } from '../../db/schema.ts';
@@ -15,8 +16,6 @@ import { type NewDerivative, replaceDerivatives } from './derivatives.repository
 import { extractPoster, hasFfmpeg, renderWaveform } from './ffmpeg.ts';
 
 export const DERIVATIVES_JOB = 'derivatives';
-export const THUMB_PX = 400;
-export const DISPLAY_PX = 1600;
 /** Hand-over between steps without a lossy re-encode; level 0 because it is thrown away. */
 const LOSSLESS = { compressionLevel: 0 } as const;
 

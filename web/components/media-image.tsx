@@ -1,0 +1,84 @@
+import { type CSSProperties, useMemo } from 'react';
+import { thumbHashToDataURL } from 'thumbhash';
+import type { MediaItem } from '../../common/api.ts';
+import { DISPLAY_PX, THUMB_PX } from '../../common/limits.ts';
+
+type ImageFields = Pick<MediaItem, 'title' | 'width' | 'height' | 'placeholder' | 'files' | 'mediaType'>;
+
+/** The width of a derivative fitted inside `box` px without enlarging. */
+function fittedWidth(width: number, height: number, box: number) {
+  return Math.round(width * Math.min(1, box / Math.max(width, height)));
+}
+
+/** The ThumbHash placeholder as a data URL, or null. */
+export function usePlaceholder(placeholder: string | null): string | null {
+  return useMemo(() => {
+    if (!placeholder) return null;
+    try {
+      const bytes = Uint8Array.from(atob(placeholder), (c) => c.charCodeAt(0));
+      return thumbHashToDataURL(bytes);
+    } catch {
+      return null;
+    }
+  }, [placeholder]);
+}
+
+/**
+ * The picture of an item: thumbnail and display image as a srcset, its own width and height so
+ * the layout never shifts, and the ThumbHash placeholder behind it while it loads. Video uses its
+ * poster frame and audio its waveform.
+ */
+export function MediaImage({
+  item,
+  sizes,
+  className = '',
+  style,
+  alt,
+  priority = false,
+}: {
+  item: ImageFields;
+  /** The `sizes` attribute: how wide the image is shown at each viewport. */
+  sizes: string;
+  className?: string;
+  style?: CSSProperties;
+  /** Defaults to the title. Pass '' for a purely decorative copy. */
+  alt?: string;
+  /** The largest image above the fold: loaded eagerly and with high priority. */
+  priority?: boolean;
+}) {
+  const placeholder = usePlaceholder(item.placeholder);
+  const { files } = item;
+  const still = item.mediaType === 'image' ? null : (files.poster ?? files.waveform);
+  const width = item.width ?? 4;
+  const height = item.height ?? 3;
+
+  const srcSet = still
+    ? undefined
+    : [
+        files.thumb && `${files.thumb} ${fittedWidth(width, height, THUMB_PX)}w`,
+        files.display && `${files.display} ${fittedWidth(width, height, DISPLAY_PX)}w`,
+      ]
+        .filter(Boolean)
+        .join(', ') || undefined;
+  const src = still ?? files.thumb ?? files.display;
+  if (!src) return null;
+
+  return (
+    <img
+      src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      width={width}
+      height={height}
+      alt={alt ?? item.title}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding="async"
+      className={className}
+      style={{
+        ...(placeholder ? { backgroundImage: `url(${placeholder})`, backgroundSize: 'cover' } : {}),
+        ...style,
+      }}
+    />
+  );
+}
