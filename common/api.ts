@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COPYRIGHT_STATUSES, DOCUMENT_CATEGORIES } from './enums.ts';
 import { ROLES } from './roles.ts';
+import { GENERAL_SETTING_KEYS } from './settings.ts';
 
 /**
  * Request and response schemas shared by the server routes and the web fetchers.
@@ -329,4 +330,59 @@ export const slideshowResponse = z.object({
 });
 export const latestSlideshowResponse = z.object({
   slideshow: z.object({ id: z.uuid(), title: z.string() }).nullable(),
+});
+
+// ---- staff writes used by the public screens' content (the back-office screens build on them) ----
+
+const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'Colour must be a hex value like #3B82F6');
+
+/** A category (admin-back-office.md §5: name required; description optional, null when empty). */
+export const createCategoryBody = z.object({
+  name: z.string().trim().min(1, 'Category Name is required').max(100),
+  description: optionalText(1000),
+  color: hexColor.optional(),
+  icon: optionalText(16),
+  isPublic: z.boolean().optional(),
+});
+export const category = publicCategory.extend({ displayId: z.string(), isPublic: z.boolean() });
+export type Category = z.infer<typeof category>;
+export const categoryResponse = z.object({ category });
+
+/** A slideshow with its first slides (creation needs at least one item). */
+export const createSlideshowBody = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(300),
+  description: optionalText(2000),
+  isPublic: z.boolean().optional(),
+  isFeatured: z.boolean().optional(),
+  slides: z
+    .array(
+      z.object({
+        mediaId: z.uuid(),
+        duration: z.number().int().min(1).max(3600).optional(),
+        caption: optionalText(500),
+      }),
+    )
+    .min(1, 'Please select at least one media item for the slideshow')
+    .max(500),
+});
+export const createdSlideshowResponse = z.object({
+  slideshow: z.object({
+    id: z.uuid(),
+    displayId: z.string(),
+    title: z.string(),
+    isPublic: z.boolean(),
+    isFeatured: z.boolean(),
+    slideCount: z.number(),
+  }),
+});
+
+/** Editing an item: any upload field; a title, when sent, must not be empty. */
+export const updateMediaBody = uploadMediaFields
+  .omit({ title: true })
+  .extend({ title: z.string().trim().min(1, 'Title is required').max(300).optional() })
+  .partial();
+export type UpdateMediaBody = z.infer<typeof updateMediaBody>;
+
+export const updateSettingsBody = z.object({
+  settings: z.partialRecord(z.enum(GENERAL_SETTING_KEYS), z.string().max(2000)),
 });

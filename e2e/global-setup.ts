@@ -10,8 +10,9 @@ export const E2E_ADMIN = { email: 'admin@example.org', password: 'admin-password
 /** Starts the built archive on a temporary DATA_DIR, as `npm start` would, with a first admin. */
 export default async function setup(project: TestProject) {
   const root = resolve(import.meta.dirname, '..');
-  if (!existsSync(join(root, 'dist', 'index.html')))
-    throw new Error('Build the web app first: npm run build');
+  // WEB_DIR lets several builds be tested side by side (vite build --outDir dist-x).
+  const webDir = resolve(root, process.env.WEB_DIR ?? 'dist');
+  if (!existsSync(join(webDir, 'index.html'))) throw new Error(`Build the web app first: npm run build (${webDir})`);
   const dataDir = mkdtempSync(join(tmpdir(), 'archive-e2e-'));
   // A real port (not 0), so the links the server writes into e-mails point at it.
   const port = await freePort();
@@ -21,6 +22,7 @@ export default async function setup(project: TestProject) {
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
+      WEB_DIR: webDir,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       // Each browser context says which address it comes from, so the tests' many sign-ins

@@ -1,7 +1,13 @@
 import { randomInt } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type APIResponse, type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import type { Category, DocumentItem, MediaItem } from '../common/api.ts';
+import { ghostscriptPdf } from '../server/test/fixtures.ts';
+import { E2E_ADMIN as E2E_ADMIN_ACCOUNT } from './global-setup.ts';
 
 export const baseUrl = () => inject('baseUrl');
 export { E2E_ADMIN } from './global-setup.ts';
@@ -74,4 +80,118 @@ export async function signInViaApi(context: BrowserContext, email: string, passw
     headers: { origin: baseUrl() },
   });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+// ---- content for the journeys, made through the same API the back-office uses ----
+
+/** A context signed in as the e2e admin (close it when done). */
+export async function adminContext(browser: Browser): Promise<BrowserContext> {
+  const context = await newVisitor(browser);
+  await signInViaApi(context, E2E_ADMIN_ACCOUNT.email, E2E_ADMIN_ACCOUNT.password);
+  return context;
+}
+
+let pictureCounter = 0;
+/** A small PNG of its own colour, so every call makes a different file. */
+export async function uniquePng(width = 120, height = 90): Promise<Buffer> {
+  pictureCounter += 1;
+  const n = pictureCounter * 7919 + randomInt(1_000_000);
+  return sharp({
+    create: { width, height, channels: 3, background: { r: n % 256, g: (n >> 8) % 256, b: (n >> 16) % 256 } },
+  })
+    .png()
+    .toBuffer();
+}
+
+async function expectCreated(res: APIResponse) {
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return res.json();
+}
+
+/**
+ * Uploads one item as the signed-in staff `context` and waits until its derivatives are made.
+ * `file` is a path (fixtures) or defaults to a fresh PNG; `fields` are the upload form's fields.
+ */
+export async function uploadMediaViaApi(
+  context: BrowserContext,
+  options: { title: string; file?: string; fields?: Record<string, string> },
+): Promise<MediaItem> {
+  const file = options.file
+    ? {
+        name: basename(options.file),
+        mimeType: 'application/octet-stream',
+        buffer: await readFile(options.file),
+      }
+    : { name: 'mynd.png', mimeType: 'image/png', buffer: await uniquePng() };
+  const { media } = await expectCreated(
+    await context.request.post('/api/media', {
+      multipart: { title: options.title, ...options.fields, file },
+      headers: { origin: baseUrl() },
+    }),
+  );
+  return waitUntilReady(context, media.id);
+}
+
+/** Polls an item until its derivatives are made (or failed). */
+export async function waitUntilReady(context: BrowserContext, id: string): Promise<MediaItem> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const { media } = await (await context.request.get(`/api/media/${id}`)).json();
+    if (media.processingStatus !== 'pending') return media;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`derivatives of ${id} were not made in 30 s`);
+}
+
+export async function createCategoryViaApi(
+  context: BrowserContext,
+  category: { name: string; description?: string; color?: string; icon?: string; isPublic?: boolean },
+): Promise<Category> {
+  return (
+    await expectCreated(
+      await context.request.post('/api/categories', { data: category, headers: { origin: baseUrl() } }),
+    )
+  ).category;
+}
+
+export async function createSlideshowViaApi(
+  context: BrowserContext,
+  slideshow: {
+    title: string;
+    description?: string;
+    isPublic?: boolean;
+    isFeatured?: boolean;
+    slides: { mediaId: string; duration?: number; caption?: string }[];
+  },
+): Promise<{ id: string; displayId: string; title: string }> {
+  return (
+    await expectCreated(
+      await context.request.post('/api/slideshows', { data: slideshow, headers: { origin: baseUrl() } }),
+    )
+  ).slideshow;
+}
+
+export async function putSettingsViaApi(context: BrowserContext, settings: Record<string, string>) {
+  await expectCreated(
+    await context.request.put('/api/settings', { data: { settings }, headers: { origin: baseUrl() } }),
+  );
+}
+
+/** Uploads a document (a PDF from Debian's ghostscript-doc unless `file` is given). */
+export async function uploadDocumentViaApi(
+  context: BrowserContext,
+  options: { title: string; category?: string; isPublic?: boolean; file?: string },
+): Promise<DocumentItem> {
+  const path = options.file ?? (await ghostscriptPdf());
+  const { document } = await expectCreated(
+    await context.request.post('/api/documents', {
+      multipart: {
+        title: options.title,
+        category: options.category ?? 'mentanardagarnar',
+        isPublic: String(options.isPublic ?? true),
+        file: { name: basename(path), mimeType: 'application/pdf', buffer: await readFile(path) },
+      },
+      headers: { origin: baseUrl() },
+    }),
+  );
+  return document;
 }

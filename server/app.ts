@@ -16,7 +16,9 @@ import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { galleryRoutes } from './features/gallery/gallery.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { categoriesRoutes } from './features/categories/categories.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
+import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { slideshowsRoutes } from './features/slideshows/slideshows.routes.ts';
 import { submissionsRoutes } from './features/submissions/submissions.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -99,6 +101,8 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
     await healthRoutes(api, ctx);
     await accountRoutes(api, ctx);
     await galleryRoutes(api, ctx);
+    await settingsRoutes(api, ctx);
+    await categoriesRoutes(api, ctx);
     await usersRoutes(api, ctx);
     await mediaRoutes(api, ctx);
     await documentsRoutes(api, ctx);

@@ -58,6 +58,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
   TRUST_PROXY: optional.pipe(z.enum(['true', 'false']).optional()),
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
+  /** The built web app to serve; `dist/` by default. */
+  WEB_DIR: optional,
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -94,7 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL ?? 'info',
-    webDir: resolve(import.meta.dirname, '..', 'dist'),
+    webDir: e.WEB_DIR ? resolve(e.WEB_DIR) : resolve(import.meta.dirname, '..', 'dist'),
   };
 }
 

@@ -5,13 +5,9 @@ import {
   galleryPageResponse,
   galleryQuery,
   gallerySummaryResponse,
-  publicSettingsResponse,
   viewResponse,
 } from '../../../common/api.ts';
-import { GENERAL_SETTING_KEYS } from '../../../common/settings.ts';
-import { SITE_SETTING_DEFAULTS } from '../../../common/site-defaults.ts';
 import { notFound } from '../../http/errors.ts';
-import { getSettings } from '../settings/settings.repository.ts';
 import type { AppContext } from '../../http/context.ts';
 import type { FastifyZod } from '../../http/fastify.ts';
 import { getPublicTotals, listPublicCategories, recordView } from './gallery.repository.ts';
@@ -61,14 +57,5 @@ export async function galleryRoutes(app: FastifyZod, ctx: AppContext) {
       if (count === null) throw notFound('Media not found or not public');
       return { viewCount: count };
     },
-  );
-
-  /** The general site settings with the spec's defaults for any not set. */
-  app.get(
-    '/api/settings/public',
-    { config: { permission: 'gallery:browse' }, schema: { response: { 200: publicSettingsResponse } } },
-    async () => ({
-      settings: { ...SITE_SETTING_DEFAULTS, ...(await getSettings(ctx.db, GENERAL_SETTING_KEYS)) },
-    }),
   );
 }

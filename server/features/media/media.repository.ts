@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { MediaItemsTable } from '../../db/schema.ts';
 
@@ -8,4 +8,13 @@ export function getMedia(db: Db, id: string) {
 
 export function createMedia(db: Db, values: Insertable<MediaItemsTable>) {
   return db.insertInto('media_items').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateMediaRow(db: Db, id: string, values: Updateable<MediaItemsTable>) {
+  return db
+    .updateTable('media_items')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }

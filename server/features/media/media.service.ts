@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { UploadMediaFields } from '../../../common/api.ts';
+import type { UploadMediaFields, UpdateMediaBody } from '../../../common/api.ts';
 import { type Actor, can } from '../../../common/permissions.ts';
 import { authorize } from '../../http/authorize.ts';
 import type { AppContext } from '../../http/context.ts';
@@ -9,7 +9,7 @@ import { listDerivatives } from '../../media/derivatives/derivatives.repository.
 import { DERIVATIVES_JOB, type DerivativesPayload } from '../../media/derivatives/make-derivatives.ts';
 import { ingestFile, recordStoredFile, titleFromFileName } from '../../media/ingest/ingest-file.ts';
 import { currentWatermarkColumns } from '../settings/current-watermark.ts';
-import { createMedia, getMedia } from './media.repository.ts';
+import { createMedia, getMedia, updateMediaRow } from './media.repository.ts';
 import { presentMedia } from './media.presenter.ts';
 
 /**
@@ -94,4 +94,39 @@ export async function getMediaItem(ctx: AppContext, actor: Actor, id: string) {
   const staff = can(actor, 'media:read-private');
   if (!row || (!row.is_public && !staff)) throw notFound('Media not found or not public');
   return presentMedia(row, await listDerivatives(ctx.db, 'media', id), { canSeeOriginal: staff });
+}
+
+/** Editing an item's fields (admin-back-office.md §5); only the fields sent change. */
+export async function updateMedia(ctx: AppContext, actor: Actor, id: string, body: UpdateMediaBody) {
+  authorize(actor, 'media:manage');
+  await assertExists(ctx, 'categories', body.categoryId, 'The chosen category no longer exists.');
+  await assertExists(ctx, 'folders', body.folderId, 'The chosen folder no longer exists.');
+  const columns: Record<keyof UpdateMediaBody, string> = {
+    title: 'title',
+    description: 'description',
+    photographer: 'photographer',
+    location: 'location',
+    originalDate: 'original_date',
+    source: 'source',
+    keywords: 'keywords',
+    categoryId: 'category_id',
+    folderId: 'folder_id',
+    isPublic: 'is_public',
+    isFeatured: 'is_featured',
+    historicalContext: 'historical_context',
+    technicalNotes: 'technical_notes',
+    copyrightStatus: 'copyright_status',
+    copyrightHolder: 'copyright_holder',
+    commercialUseAllowed: 'commercial_use_allowed',
+    attributionRequired: 'attribution_required',
+    attributionText: 'attribution_text',
+  };
+  const values = Object.fromEntries(
+    Object.entries(body)
+      .filter(([, value]) => value !== undefined)
+      .map(([field, value]) => [columns[field as keyof UpdateMediaBody], value]),
+  );
+  const row = await updateMediaRow(ctx.db, id, values);
+  if (!row) throw notFound('Media not found');
+  return presentMedia(row, await listDerivatives(ctx.db, 'media', id), { canSeeOriginal: true });
 }

@@ -10,3 +10,20 @@ export async function getSettings(db: Db, keys: readonly string[]): Promise<Reco
     .execute();
   return Object.fromEntries(rows.filter((r) => r.value !== null).map((r) => [r.key, r.value as string]));
 }
+
+/** Stores each given key's value (insert or replace), recording who changed it. */
+export async function putSettings(db: Db, values: Record<string, string>, userId: string): Promise<void> {
+  const rows = Object.entries(values).map(([key, value]) => ({ key, value, updated_by: userId }));
+  if (rows.length === 0) return;
+  await db
+    .insertInto('site_settings')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        value: eb.ref('excluded.value'),
+        updated_by: eb.ref('excluded.updated_by'),
+        updated_at: new Date(),
+      })),
+    )
+    .execute();
+}

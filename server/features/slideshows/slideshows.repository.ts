@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { SlideshowItemsTable, SlideshowsTable } from '../../db/schema.ts';
 
 export function getLatestPublicSlideshow(db: Db) {
   return db
@@ -30,4 +32,19 @@ export function listPublicSlides(db: Db, slideshowId: string) {
     .where('media_items.is_public', '=', true)
     .orderBy('slideshow_items.order_index')
     .execute();
+}
+
+export function createSlideshowRow(db: Db, values: Insertable<SlideshowsTable>) {
+  return db.insertInto('slideshows').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function addSlides(db: Db, slides: Insertable<SlideshowItemsTable>[]) {
+  if (slides.length > 0) await db.insertInto('slideshow_items').values(slides).execute();
+}
+
+/** Which of the given ids are media items (so a slide never points at nothing). */
+export async function existingMediaIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('media_items').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
 }

@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { latestSlideshowResponse, slideshowResponse } from '../../../common/api.ts';
+import {
+  createdSlideshowResponse,
+  createSlideshowBody,
+  latestSlideshowResponse,
+  slideshowResponse,
+} from '../../../common/api.ts';
 import type { AppContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import type { FastifyZod } from '../../http/fastify.ts';
 import { listDerivativesOf } from '../../media/derivatives/derivatives.repository.ts';
 import { presentMedia } from '../media/media.presenter.ts';
 import { getLatestPublicSlideshow, getPublicSlideshow, listPublicSlides } from './slideshows.repository.ts';
+import { createSlideshow } from './slideshows.service.ts';
 
 export async function slideshowsRoutes(app: FastifyZod, ctx: AppContext) {
   // The header's slideshow button: the newest public slideshow.
@@ -50,5 +56,15 @@ export async function slideshowsRoutes(app: FastifyZod, ctx: AppContext) {
         },
       };
     },
+  );
+
+  app.post(
+    '/api/slideshows',
+    {
+      config: { permission: 'slideshow:manage' },
+      schema: { body: createSlideshowBody, response: { 201: createdSlideshowResponse } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ slideshow: await createSlideshow(ctx, await request.actor(), request.body) }),
   );
 }
