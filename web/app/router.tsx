@@ -2,16 +2,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import type { Action } from '../../common/permissions.ts';
 import { Spinner } from '../components/spinner.tsx';
-import { AboutPage } from '../features/about/routes/about-page.tsx';
-import { AdminLoginPage } from '../features/auth/routes/admin-login-page.tsx';
-import { ContributorLoginPage } from '../features/auth/routes/contributor-login-page.tsx';
-import { ContributorRegisterPage } from '../features/auth/routes/contributor-register-page.tsx';
-import { ResetPasswordPage } from '../features/auth/routes/reset-password-page.tsx';
-import { ContributorDashboardPage } from '../features/contributor/routes/contributor-dashboard-page.tsx';
 import { HomePage } from '../features/gallery/routes/home-page.tsx';
-import { MediaDetailPage } from '../features/media/routes/media-detail-page.tsx';
-import { SlideshowPlayerPage } from '../features/slideshows/routes/slideshow-player-page.tsx';
-import { SubmitPage } from '../features/submissions/routes/submit-page.tsx';
 import { ADMIN_SCREENS } from './admin-screens.ts';
 import { RouteErrorScreen } from './error-screen.tsx';
 import { useT } from './i18n.tsx';
@@ -90,24 +81,75 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
     children: [
+      // The home page is in the entry chunk (it is the first page most visitors see); every
+      // other page loads its own chunk on the way there, so / stays small.
       { index: true, element: <HomePage /> },
-      { path: 'about', element: <AboutPage /> },
-      { path: 'submit', element: <SubmitPage /> },
-      { path: 'login', element: <AdminLoginPage /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
-      { path: 'contributor/login', element: <ContributorLoginPage /> },
-      { path: 'contributor/register', element: <ContributorRegisterPage /> },
+      {
+        path: 'about',
+        lazy: () =>
+          import('../features/about/routes/about-page.tsx').then((m) => ({ Component: m.AboutPage })),
+      },
+      {
+        path: 'submit',
+        lazy: () =>
+          import('../features/submissions/routes/submit-page.tsx').then((m) => ({ Component: m.SubmitPage })),
+      },
+      {
+        path: 'login',
+        lazy: () =>
+          import('../features/auth/routes/admin-login-page.tsx').then((m) => ({
+            Component: m.AdminLoginPage,
+          })),
+      },
+      {
+        path: 'reset-password',
+        lazy: () =>
+          import('../features/auth/routes/reset-password-page.tsx').then((m) => ({
+            Component: m.ResetPasswordPage,
+          })),
+      },
+      {
+        path: 'contributor/login',
+        lazy: () =>
+          import('../features/auth/routes/contributor-login-page.tsx').then((m) => ({
+            Component: m.ContributorLoginPage,
+          })),
+      },
+      {
+        path: 'contributor/register',
+        lazy: () =>
+          import('../features/auth/routes/contributor-register-page.tsx').then((m) => ({
+            Component: m.ContributorRegisterPage,
+          })),
+      },
       {
         path: 'contributor/dashboard',
-        element: (
-          <RequireRole action="contributor:dashboard" loginPath="/contributor/login">
-            <ContributorDashboardPage />
-          </RequireRole>
-        ),
+        lazy: () =>
+          import('../features/contributor/routes/contributor-dashboard-page.tsx').then(
+            ({ ContributorDashboardPage }) => ({
+              Component: () => (
+                <RequireRole action="contributor:dashboard" loginPath="/contributor/login">
+                  <ContributorDashboardPage />
+                </RequireRole>
+              ),
+            }),
+          ),
       },
       { path: 'contributor-login', element: <Navigate to="/contributor/login" replace /> },
-      { path: 'media/:id', element: <MediaDetailPage /> },
-      { path: 'slideshow/:id', element: <SlideshowPlayerPage /> },
+      {
+        path: 'media/:id',
+        lazy: () =>
+          import('../features/media/routes/media-detail-page.tsx').then((m) => ({
+            Component: m.MediaDetailPage,
+          })),
+      },
+      {
+        path: 'slideshow/:id',
+        lazy: () =>
+          import('../features/slideshows/routes/slideshow-player-page.tsx').then((m) => ({
+            Component: m.SlideshowPlayerPage,
+          })),
+      },
       ...ADMIN_SCREENS.map((screen) => ({
         path: screen.path,
         element: guardedScreen(screen.action, ADMIN_PAGES[screen.path]),

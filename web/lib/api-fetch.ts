@@ -1,4 +1,3 @@
-import { apiError } from '../../common/api.ts';
 
 /** A non-2xx answer from the API, carrying the `{ code, message }` body the server sends. */
 export class ApiRequestError extends Error {
@@ -14,8 +13,12 @@ export class ApiRequestError extends Error {
 
 export type ApiInit = Omit<RequestInit, 'body'> & { body?: unknown };
 
-/** Sends `body` as JSON and returns the parsed JSON answer (null for an empty one). */
-export async function apiFetch(path: string, init: ApiInit = {}): Promise<unknown> {
+/**
+ * Sends `body` as JSON and returns the parsed JSON answer (null for an empty one), typed as `T`.
+ * The answer is not validated again here: the server validates every response against the same
+ * schema (common/api.ts) before sending, and leaving zod out keeps it out of the public bundle.
+ */
+export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
   const { body, headers, ...rest } = init;
   const response = await fetch(path, {
     ...rest,
@@ -40,14 +43,12 @@ export async function apiFetch(path: string, init: ApiInit = {}): Promise<unknow
   }
 
   if (!response.ok) {
-    const parsed = apiError.safeParse(data);
-    if (parsed.success) throw new ApiRequestError(response.status, parsed.data.code, parsed.data.message);
-    // Some answers (e.g. the rate limiter's) carry only a message.
+    // `{ code, message }` (common/api.ts apiError); some answers (e.g. the rate limiter's) carry only a message.
+    const answer = (data && typeof data === 'object' ? data : {}) as { code?: unknown; message?: unknown };
     const message =
-      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : response.statusText || `Request failed (${response.status})`;
-    throw new ApiRequestError(response.status, `HTTP_${response.status}`, message);
+      typeof answer.message === 'string' ? answer.message : response.statusText || `Request failed (${response.status})`;
+    const code = typeof answer.code === 'string' ? answer.code : `HTTP_${response.status}`;
+    throw new ApiRequestError(response.status, code, message);
   }
-  return data;
+  return data as T;
 }
