@@ -12,7 +12,8 @@ export default async function setup(project: TestProject) {
   const root = resolve(import.meta.dirname, '..');
   // WEB_DIR lets several builds be tested side by side (vite build --outDir dist-x).
   const webDir = resolve(root, process.env.WEB_DIR ?? 'dist');
-  if (!existsSync(join(webDir, 'index.html'))) throw new Error(`Build the web app first: npm run build (${webDir})`);
+  if (!existsSync(join(webDir, 'index.html')))
+    throw new Error(`Build the web app first: npm run build (${webDir})`);
   const dataDir = mkdtempSync(join(tmpdir(), 'archive-e2e-'));
   // A real port (not 0), so the links the server writes into e-mails point at it.
   const port = await freePort();

@@ -1,4 +1,3 @@
-
 /** A non-2xx answer from the API, carrying the `{ code, message }` body the server sends. */
 export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
@@ -46,7 +45,9 @@ export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): P
     // `{ code, message }` (common/api.ts apiError); some answers (e.g. the rate limiter's) carry only a message.
     const answer = (data && typeof data === 'object' ? data : {}) as { code?: unknown; message?: unknown };
     const message =
-      typeof answer.message === 'string' ? answer.message : response.statusText || `Request failed (${response.status})`;
+      typeof answer.message === 'string'
+        ? answer.message
+        : response.statusText || `Request failed (${response.status})`;
     const code = typeof answer.code === 'string' ? answer.code : `HTTP_${response.status}`;
     throw new ApiRequestError(response.status, code, message);
   }

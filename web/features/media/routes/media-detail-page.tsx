@@ -1,8 +1,201 @@
+import { ArrowLeft, Download, Heart, Maximize, Share2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { MediaItem } from '../../../../common/api.ts';
 import { useT } from '../../../app/i18n.tsx';
-import { PlaceholderPage } from '../../../components/page.tsx';
+import { Alert } from '../../../components/alert.tsx';
+import { Button, primaryButton, secondaryButton } from '../../../components/button.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { ApiRequestError } from '../../../lib/api-fetch.ts';
+import { useFavorites } from '../../../lib/favorites.ts';
+import { useShare } from '../../../lib/share.ts';
+import { useMedia } from '../api/get-media.ts';
+import { useRecordView } from '../api/record-view.ts';
+import {
+  ArchivalSection,
+  AttributionLine,
+  BasicInfoSection,
+  HistoricalContextSection,
+  IdLine,
+  KeywordsSection,
+  RightsSection,
+  TechnicalNotesSection,
+  TechnicalSection,
+} from '../components/media-info.tsx';
+import { MediaViewer, useFullscreen } from '../components/media-viewer.tsx';
+import { downloadUrl } from '../lib/media-format.ts';
 
-/** Media detail (/media/:id); the viewer comes with the media work. */
+/** Media detail (/media/:id), public-site.md §2 and §4. */
 export function MediaDetailPage() {
   const t = useT();
-  return <PlaceholderPage title={t('media.title', 'Media item')} />;
+  const { id = '' } = useParams();
+  const { data: media, error, isPending, refetch } = useMedia(id);
+  const views = useCountedView(media);
+
+  if (isPending) return <Spinner text={t('media.loading', 'Loading...')} />;
+  if (error) {
+    // A malformed id (400) is as missing as an unknown one.
+    const missing = error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+    return missing ? <MediaNotFound /> : <LoadFailed onRetry={() => refetch()} />;
+  }
+  return <MediaDetail media={media} views={views ?? media.viewCount + 1} />;
+}
+
+/**
+ * Opening the page counts one view (§4): one POST per page open, guarded so that React's
+ * development double effects do not count twice. Shows the server's new count once it answers,
+ * and the loaded count plus one until then.
+ */
+function useCountedView(media: MediaItem | undefined): number | undefined {
+  const counted = useRef<string | null>(null);
+  const { mutate, data, variables } = useRecordView();
+  useEffect(() => {
+    if (!media || counted.current === media.id) return;
+    counted.current = media.id;
+    mutate(media.id);
+  }, [media, mutate]);
+  return media && variables === media.id ? data : undefined;
+}
+
+function MediaNotFound() {
+  const t = useT();
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">{t('media.not_found.title', 'Media Not Found')}</h1>
+      <p className="mt-3 text-slate-700">{t('media.not_found.text', 'Media not found or not public')}</p>
+      <Button className={`${primaryButton} mt-6`} onClick={() => navigate('/')}>
+        <ArrowLeft aria-hidden="true" className="size-5" />
+        {t('media.back_to_gallery', 'Back to Gallery')}
+      </Button>
+    </div>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const t = useT();
+  return (
+    <div className="mx-auto max-w-xl space-y-4 px-4 py-16">
+      <h1 className="text-3xl font-bold text-slate-900">{t('media.title', 'Media item')}</h1>
+      <Alert tone="error">{t('media.load_failed', 'Failed to load media item')}</Alert>
+      <div className="flex gap-3">
+        <Button className={secondaryButton} onClick={onRetry}>
+          {t('media.retry', 'Try again')}
+        </Button>
+        <Link to="/" className={secondaryButton}>
+          {t('media.back_to_gallery', 'Back to Gallery')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
+  const t = useT();
+  const favorites = useFavorites('gallery_favorites');
+  const { share, copied } = useShare();
+  const fullscreen = useFullscreen<HTMLDivElement>();
+  const fullscreenButton = useRef<HTMLButtonElement>(null);
+  const wasFullscreen = useRef(false);
+  // Back from fullscreen, focus returns to the button that opened it.
+  useEffect(() => {
+    if (wasFullscreen.current && !fullscreen.isFullscreen) fullscreenButton.current?.focus();
+    wasFullscreen.current = fullscreen.isFullscreen;
+  }, [fullscreen.isFullscreen]);
+
+  const isFavorite = favorites.has(media.id);
+  const isImage = media.mediaType === 'image';
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8">
+      <Link
+        to="/"
+        className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {t('media.back_to_gallery', 'Back to Gallery')}
+      </Link>
+      <h1 className="mt-3 text-3xl font-bold break-words text-slate-900">{media.title}</h1>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-3">
+        <div className="space-y-5 lg:col-span-2">
+          <MediaViewer
+            item={media}
+            fullscreenRef={fullscreen.ref}
+            isFullscreen={fullscreen.isFullscreen}
+            onExitFullscreen={fullscreen.exit}
+          />
+
+          <div className="flex flex-wrap items-center gap-2">
+            <button
+              type="button"
+              className={secondaryButton}
+              aria-pressed={isFavorite}
+              onClick={() => favorites.toggle(media.id)}
+            >
+              <Heart
+                aria-hidden="true"
+                className={`size-5 ${isFavorite ? 'text-red-600' : ''}`}
+                fill={isFavorite ? 'currentColor' : 'none'}
+              />
+              {t('media.favorite', 'Favourite')}
+            </button>
+            {media.files.download && (
+              <a href={downloadUrl(media.files.download)} download className={secondaryButton}>
+                <Download aria-hidden="true" className="size-5" />
+                {t('media.download', 'Download')}
+              </a>
+            )}
+            <button
+              type="button"
+              className={secondaryButton}
+              onClick={() =>
+                share(
+                  media.id,
+                  media.title,
+                  `/media/${media.id}`,
+                  t('share.missing_id', 'Error: Cannot share item without ID'),
+                )
+              }
+            >
+              <Share2 aria-hidden="true" className="size-5" />
+              {t('media.share', 'Share')}
+            </button>
+            {isImage && fullscreen.supported && (
+              <button
+                ref={fullscreenButton}
+                type="button"
+                className={secondaryButton}
+                onClick={fullscreen.enter}
+              >
+                <Maximize aria-hidden="true" className="size-5" />
+                {t('media.fullscreen', 'View fullscreen')}
+              </button>
+            )}
+          </div>
+          <div role="status">
+            {copied && (
+              <p className="rounded-md border border-green-200 bg-green-50 px-4 py-2 text-sm text-green-800">
+                {t('share.copied', 'Link copied! Paste to share')}
+              </p>
+            )}
+          </div>
+
+          {media.description && <p className="whitespace-pre-line text-slate-800">{media.description}</p>}
+          <AttributionLine item={media} />
+        </div>
+
+        <div className="space-y-6">
+          <BasicInfoSection item={media} level={2} views={views} showTitle={false} />
+          <ArchivalSection item={media} level={2} />
+          <HistoricalContextSection item={media} level={2} />
+          <TechnicalNotesSection item={media} level={2} />
+          <TechnicalSection item={media} level={2} />
+          <RightsSection item={media} level={2} withAttributionText />
+          <KeywordsSection item={media} level={2} />
+          <IdLine item={media} />
+        </div>
+      </div>
+    </div>
+  );
 }

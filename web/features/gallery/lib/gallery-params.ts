@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { GALLERY_SORTS, type GallerySort } from '../../../../common/api.ts';
+
+/**
+ * The gallery's state lives in the URL so a search can be shared and Back works:
+ * `q`, `category`, `sort` (newest is the default and left out), `view` (grid is the default and
+ * left out), and `item` (+ `from=featured`) for the image open in the lightbox.
+ */
+export type GalleryView = 'grid' | 'list';
+
+export interface GalleryParams {
+  q: string;
+  category: string;
+  sort: GallerySort;
+  view: GalleryView;
+  item: string | null;
+  from: 'gallery' | 'featured';
+}
+
+const uuid = z.uuid();
+const isSort = (value: string | null): value is GallerySort =>
+  (GALLERY_SORTS as readonly (string | null)[]).includes(value);
+
+/** Reads the params leniently: anything malformed counts as not set. */
+export function readGalleryParams(params: URLSearchParams): GalleryParams {
+  const category = params.get('category') ?? '';
+  const sort = params.get('sort');
+  const item = params.get('item');
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, 200),
+    category: uuid.safeParse(category).success ? category : '',
+    sort: isSort(sort) ? sort : 'newest',
+    view: params.get('view') === 'list' ? 'list' : 'grid',
+    item: item && uuid.safeParse(item).success ? item : null,
+    from: params.get('from') === 'featured' ? 'featured' : 'gallery',
+  };
+}
+
+export type GalleryParamPatch = Partial<
+  Record<'q' | 'category' | 'sort' | 'view' | 'item' | 'from', string | null>
+>;
+
+const DEFAULTS: Record<string, string> = { sort: 'newest', view: 'grid', from: 'gallery' };
+
+/** A copy of `params` with `patch` applied; empty and default values are removed. */
+export function patchGalleryParams(params: URLSearchParams, patch: GalleryParamPatch): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null || value === undefined || value === '' || DEFAULTS[key] === value) next.delete(key);
+    else next.set(key, value);
+  }
+  return next;
+}
+
+/** Whether any filter that narrows the results is set. */
+export const hasFilters = (p: GalleryParams) => p.q !== '' || p.category !== '';

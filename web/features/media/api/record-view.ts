@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { viewResponse } from '../../../../common/api.ts';
+import { apiFetch } from '../../../lib/api-fetch.ts';
+
+/** POST /api/media/:id/view: counts one view and returns the new count. */
+export async function recordView(id: string): Promise<number> {
+  return viewResponse.parse(await apiFetch(`/api/media/${encodeURIComponent(id)}/view`, { method: 'POST' }))
+    .viewCount;
+}
+
+export function useRecordView() {
+  return useMutation({ mutationFn: recordView });
+}

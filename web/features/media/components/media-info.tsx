@@ -1,0 +1,295 @@
+import type { ReactNode } from 'react';
+import type { MediaItem } from '../../../../common/api.ts';
+import { useT } from '../../../app/i18n.tsx';
+import {
+  formatArchiveDate,
+  formatCopyrightStatus,
+  formatDimensions,
+  formatFileFormat,
+  formatMegabytes,
+  mediaDisplayId,
+} from '../lib/media-format.ts';
+
+/**
+ * The sections describing a media item, shared by the lightbox's info panel and the media page
+ * (public-site.md §2). Rows without a value are left out; a section with nothing to show says so,
+ * so every section is always there to find.
+ */
+
+type HeadingLevel = 2 | 3;
+
+interface Row {
+  label: string;
+  value: ReactNode;
+}
+
+function hasValue(value: ReactNode) {
+  return value !== null && value !== undefined && value !== '';
+}
+
+export function InfoSection({
+  title,
+  level,
+  children,
+}: {
+  title: string;
+  level: HeadingLevel;
+  children: ReactNode;
+}) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <section className="space-y-2">
+      <Heading className="text-sm font-semibold tracking-wide text-slate-900 uppercase">{title}</Heading>
+      {children}
+    </section>
+  );
+}
+
+function NotRecorded() {
+  const t = useT();
+  return <p className="text-sm text-slate-600">{t('media.not_recorded', 'Not recorded')}</p>;
+}
+
+export function FieldList({ rows }: { rows: Row[] }) {
+  const shown = rows.filter((row) => hasValue(row.value));
+  if (shown.length === 0) return <NotRecorded />;
+  return (
+    <dl className="grid grid-cols-[minmax(0,11rem)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+      {shown.map((row) => (
+        <div key={row.label} className="contents">
+          <dt className="text-slate-600">{row.label}</dt>
+          <dd className="break-words text-slate-900">{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function TextBlock({ text }: { text: string | null }) {
+  if (!text) return <NotRecorded />;
+  return <p className="text-sm whitespace-pre-line text-slate-800">{text}</p>;
+}
+
+type Item = Pick<
+  MediaItem,
+  | 'id'
+  | 'displayId'
+  | 'title'
+  | 'description'
+  | 'mediaType'
+  | 'fileName'
+  | 'fileSize'
+  | 'mimeType'
+  | 'width'
+  | 'height'
+  | 'viewCount'
+  | 'photographer'
+  | 'location'
+  | 'originalDate'
+  | 'source'
+  | 'keywords'
+  | 'historicalContext'
+  | 'technicalNotes'
+  | 'copyrightStatus'
+  | 'copyrightHolder'
+  | 'commercialUseAllowed'
+  | 'attributionRequired'
+  | 'attributionText'
+  | 'createdAt'
+> & { category?: { name: string } | null };
+
+export function useMediaTypeLabel() {
+  const t = useT();
+  return (type: MediaItem['mediaType']) =>
+    ({
+      image: t('media.type.image', 'Image'),
+      video: t('media.type.video', 'Video'),
+      audio: t('media.type.audio', 'Audio'),
+      document: t('media.type.document', 'Document'),
+    })[type];
+}
+
+export function BasicInfoSection({
+  item,
+  level,
+  views = item.viewCount,
+  showTitle = true,
+}: {
+  item: Item;
+  level: HeadingLevel;
+  /** The count to show (the media page shows its own view added). */
+  views?: number;
+  /** The media page shows the title as its heading and the description beside the media. */
+  showTitle?: boolean;
+}) {
+  const t = useT();
+  return (
+    <InfoSection title={t('media.section.basic', 'Basic information')} level={level}>
+      <FieldList
+        rows={[
+          ...(showTitle
+            ? [
+                { label: t('media.field.title', 'Title'), value: item.title },
+                { label: t('media.field.description', 'Description'), value: item.description },
+              ]
+            : []),
+          { label: t('media.field.category', 'Category'), value: item.category?.name },
+          { label: t('media.field.views', 'Views'), value: String(views) },
+          { label: t('media.field.added', 'Added'), value: formatArchiveDate(item.createdAt) },
+        ]}
+      />
+    </InfoSection>
+  );
+}
+
+export function ArchivalSection({ item, level }: { item: Item; level: HeadingLevel }) {
+  const t = useT();
+  return (
+    <InfoSection title={t('media.section.archival', 'Archival details')} level={level}>
+      <FieldList
+        rows={[
+          { label: t('media.field.photographer', 'Photographer'), value: item.photographer },
+          { label: t('media.field.location', 'Location'), value: item.location },
+          {
+            label: t('media.field.original_date', 'Original date'),
+            value: formatArchiveDate(item.originalDate),
+          },
+          { label: t('media.field.source', 'Source'), value: item.source },
+        ]}
+      />
+    </InfoSection>
+  );
+}
+
+export function TechnicalSection({ item, level }: { item: Item; level: HeadingLevel }) {
+  const t = useT();
+  const typeLabel = useMediaTypeLabel();
+  return (
+    <InfoSection title={t('media.section.technical', 'Technical details')} level={level}>
+      <FieldList
+        rows={[
+          { label: t('media.field.file_type', 'File type'), value: typeLabel(item.mediaType) },
+          {
+            label: t('media.field.dimensions', 'Dimensions'),
+            value: formatDimensions(item.width, item.height),
+          },
+          { label: t('media.field.file_size', 'File size'), value: formatMegabytes(item.fileSize) },
+          { label: t('media.field.format', 'Format'), value: formatFileFormat(item.fileName, item.mimeType) },
+        ]}
+      />
+    </InfoSection>
+  );
+}
+
+export function RightsSection({
+  item,
+  level,
+  withAttributionText = false,
+}: {
+  item: Item;
+  level: HeadingLevel;
+  withAttributionText?: boolean;
+}) {
+  const t = useT();
+  const yesNo = (value: boolean) => (value ? t('media.yes', 'Yes') : t('media.no', 'No'));
+  return (
+    <InfoSection title={t('media.section.rights', 'Rights and usage')} level={level}>
+      <FieldList
+        rows={[
+          {
+            label: t('media.field.copyright_status', 'Copyright status'),
+            value: formatCopyrightStatus(item.copyrightStatus, t('media.copyright_unknown', 'Unknown')),
+          },
+          { label: t('media.field.copyright_holder', 'Copyright holder'), value: item.copyrightHolder },
+          {
+            label: t('media.field.commercial_use', 'Commercial use allowed'),
+            value: yesNo(item.commercialUseAllowed),
+          },
+          {
+            label: t('media.field.attribution_required', 'Attribution required'),
+            value: yesNo(item.attributionRequired),
+          },
+          ...(withAttributionText
+            ? [{ label: t('media.field.attribution_text', 'Attribution text'), value: item.attributionText }]
+            : []),
+        ]}
+      />
+    </InfoSection>
+  );
+}
+
+export function HistoricalContextSection({ item, level }: { item: Item; level: HeadingLevel }) {
+  const t = useT();
+  return (
+    <InfoSection title={t('media.section.historical', 'Historical context')} level={level}>
+      <TextBlock text={item.historicalContext} />
+    </InfoSection>
+  );
+}
+
+export function TechnicalNotesSection({ item, level }: { item: Item; level: HeadingLevel }) {
+  const t = useT();
+  return (
+    <InfoSection title={t('media.section.technical_notes', 'Technical notes')} level={level}>
+      <TextBlock text={item.technicalNotes} />
+    </InfoSection>
+  );
+}
+
+export function KeywordsSection({ item, level }: { item: Item; level: HeadingLevel }) {
+  const t = useT();
+  return (
+    <InfoSection title={t('media.section.keywords', 'Keywords')} level={level}>
+      {item.keywords.length === 0 ? (
+        <NotRecorded />
+      ) : (
+        <ul className="flex flex-wrap gap-2">
+          {item.keywords.map((keyword) => (
+            <li key={keyword} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
+              {keyword}
+            </li>
+          ))}
+        </ul>
+      )}
+    </InfoSection>
+  );
+}
+
+/** 'ID: PHOTO-00123' (or the '#3F2A9C1E' fallback). */
+export function IdLine({ item }: { item: Pick<MediaItem, 'id' | 'displayId'> }) {
+  const t = useT();
+  return (
+    <p className="font-mono text-sm text-slate-700">
+      {t('media.id_line', 'ID: {id}', { id: mediaDisplayId(item) })}
+    </p>
+  );
+}
+
+/** The credit line the archive asks users to give, when there is one. */
+export function AttributionLine({ item }: { item: Pick<MediaItem, 'attributionText'> }) {
+  const t = useT();
+  if (!item.attributionText) return null;
+  return (
+    <p className="border-l-4 border-blue-700 bg-blue-50 px-3 py-2 text-sm text-slate-900">
+      <span className="font-semibold">{t('media.attribution', 'Attribution:')}</span> {item.attributionText}
+    </p>
+  );
+}
+
+/** Every section, in the lightbox's order: the info panel's whole content. */
+export function MediaInfoSections({ item, level }: { item: Item; level: HeadingLevel }) {
+  return (
+    <div className="space-y-6">
+      <BasicInfoSection item={item} level={level} />
+      <ArchivalSection item={item} level={level} />
+      <TechnicalSection item={item} level={level} />
+      <RightsSection item={item} level={level} />
+      <HistoricalContextSection item={item} level={level} />
+      <KeywordsSection item={item} level={level} />
+      <div className="space-y-3 border-t border-slate-200 pt-4">
+        <IdLine item={item} />
+        <AttributionLine item={item} />
+      </div>
+    </div>
+  );
+}
