@@ -21,6 +21,7 @@ import { mediaRoutes } from './features/media/media.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { slideshowsRoutes } from './features/slideshows/slideshows.routes.ts';
 import { submissionsRoutes } from './features/submissions/submissions.routes.ts';
+import { translationsRoutes } from './features/translations/translations.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import type { AppContext } from './http/context.ts';
 import { AppError } from './http/errors.ts';
@@ -108,6 +109,7 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
     await documentsRoutes(api, ctx);
     await submissionsRoutes(api, ctx);
     await slideshowsRoutes(api, ctx);
+    await translationsRoutes(api, ctx);
     await filesRoutes(api, ctx);
   });
 

@@ -8,6 +8,7 @@ import type { JobRunnerLogger } from './jobs/job-runner.ts';
 import type { AppContext } from './http/context.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
+import { seedDefaultTexts } from './features/translations/seed-default-texts.ts';
 
 type Logger = JobRunnerLogger;
 
@@ -19,6 +20,8 @@ export async function openServices(config: Config, logger: Logger) {
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) logger.info({ applied }, 'database migrated');
+    const addedTexts = await seedDefaultTexts(database.db);
+    if (addedTexts.length > 0) logger.info({ added: addedTexts.length }, 'default texts added');
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,

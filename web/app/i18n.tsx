@@ -1,23 +1,69 @@
-import { createContext, type ReactNode, useCallback, useContext } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { Language } from '../../common/translations.ts';
+import { useMessages } from '../features/translations/api/get-messages.ts';
+import {
+  isLanguage,
+  LANGUAGE_STORAGE_KEY,
+  readStoredLanguage,
+  storeLanguage,
+} from '../features/translations/lib/language-storage.ts';
 
 export type Vars = Record<string, string | number>;
 export type Translate = (key: string, fallback: string, vars?: Vars) => string;
 
 /**
- * Every visible text goes through `t(key, fallback)`. The messages map is empty for now; the
- * translations feature fills it from the translations table so admins can edit the texts.
+ * Every visible text goes through `t(key, fallback)`. The messages come from the translations
+ * table (GET /api/translations?lang=), so an admin's edit shows without a rebuild; until they
+ * arrive each text shows its fallback, the spec's text.
  */
 const MessagesContext = createContext<Readonly<Record<string, string>>>({});
 
+interface LanguageState {
+  lang: Language;
+  setLang: (lang: Language) => void;
+}
+const LanguageContext = createContext<LanguageState>({ lang: 'fo', setLang: () => {} });
+
 export function I18nProvider({
-  messages = {},
+  messages,
   children,
 }: {
+  /** Fixed messages instead of the server's (tests and previews). */
   messages?: Readonly<Record<string, string>>;
   children: ReactNode;
 }) {
-  return <MessagesContext value={messages}>{children}</MessagesContext>;
+  const [lang, setLangState] = useState<Language>(readStoredLanguage);
+  const query = useMessages(lang);
+
+  const setLang = useCallback((next: Language) => {
+    storeLanguage(next);
+    setLangState(next);
+  }, []);
+
+  // The choice made in another tab applies here too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === LANGUAGE_STORAGE_KEY && isLanguage(event.newValue)) setLangState(event.newValue);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  // Screen readers and hyphenation follow the language of the page.
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+
+  const language = useMemo(() => ({ lang, setLang }), [lang, setLang]);
+  const loaded = query.data?.messages;
+  return (
+    <LanguageContext value={language}>
+      <MessagesContext value={messages ?? loaded ?? EMPTY}>{children}</MessagesContext>
+    </LanguageContext>
+  );
 }
+
+const EMPTY: Readonly<Record<string, string>> = Object.freeze({});
 
 /** Replaces `{name}` placeholders with the given values. */
 function fill(text: string, vars?: Vars): string {
@@ -27,5 +73,13 @@ function fill(text: string, vars?: Vars): string {
 
 export function useT(): Translate {
   const messages = useContext(MessagesContext);
-  return useCallback<Translate>((key, fallback, vars) => fill(messages[key] ?? fallback, vars), [messages]);
+  return useCallback<Translate>(
+    (key, fallback, vars) => fill(Object.hasOwn(messages, key) ? messages[key]! : fallback, vars),
+    [messages],
+  );
+}
+
+/** The language the visitor reads the site in ('fo' by default), and the way to change it. */
+export function useLanguage(): LanguageState {
+  return useContext(LanguageContext);
 }

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { TRANSLATION_STATUSES } from './enums.ts';
+
+/**
+ * The texts of the site (admin-back-office.md: Translations). Every visible string of the web goes
+ * through `t(key, fallback)`; the translations table overrides the fallback per language.
+ */
+export const LANGUAGES = ['fo', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'fo';
+
+export const TRANSLATION_KEY_MAX = 200;
+export const TRANSLATION_TEXT_MAX = 10_000;
+
+export const translationStatus = z.enum(TRANSLATION_STATUSES);
+export type TranslationStatus = z.infer<typeof translationStatus>;
+
+/** GET /api/translations?lang= — the public messages of one language, key → text. */
+export const messagesQuery = z.object({ lang: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE) });
+export const messagesResponse = z.object({
+  lang: z.enum(LANGUAGES),
+  messages: z.record(z.string(), z.string()),
+});
+export type MessagesResponse = z.infer<typeof messagesResponse>;
+
+export const translation = z.object({
+  id: z.uuid(),
+  key: z.string(),
+  faroeseText: z.string(),
+  englishText: z.string().nullable(),
+  context: z.string().nullable(),
+  component: z.string().nullable(),
+  status: translationStatus,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Translation = z.infer<typeof translation>;
+
+export const translationResponse = z.object({ translation });
+export const translationListResponse = z.object({ translations: z.array(translation) });
+/** The export: a JSON file of key → faroese_text (admin-back-office.md §7). */
+export const translationExport = z.record(z.string(), z.string());
+
+/** Keys are dotted names such as 'nav.submit': no spaces, so they read the same everywhere. */
+const translationKey = z
+  .string()
+  .trim()
+  .min(1, 'Key is required')
+  .max(TRANSLATION_KEY_MAX)
+  .regex(/^\S+$/, 'Key must not contain spaces');
+
+const requiredText = z.string().trim().min(1, 'Faroese text is required').max(TRANSLATION_TEXT_MAX);
+
+/** Optional texts: trimmed, and empty becomes null (admin-back-office.md §5). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** Translation create: key and faroese_text required; the rest optional, null if empty. */
+export const createTranslationBody = z.object({
+  key: translationKey,
+  faroeseText: requiredText,
+  englishText: optionalText(TRANSLATION_TEXT_MAX),
+  context: optionalText(1000),
+  component: optionalText(200),
+  status: translationStatus.optional(),
+});
+export type CreateTranslationBody = z.input<typeof createTranslationBody>;
+
+/** An inline edit: any of the fields; absent fields stay as they are. */
+export const updateTranslationBody = z.object({
+  key: translationKey.optional(),
+  faroeseText: requiredText.optional(),
+  englishText: optionalText(TRANSLATION_TEXT_MAX),
+  context: optionalText(1000),
+  component: optionalText(200),
+  status: translationStatus.optional(),
+});
+export type UpdateTranslationBody = z.input<typeof updateTranslationBody>;
+
+export const translationIdParams = z.object({ id: z.uuid() });
+
+/** The spec's error texts of the translations screen. */
+export const TRANSLATION_ERRORS = {
+  load: 'Failed to load translations',
+  update: 'Failed to update translation',
+  create: 'Failed to create translation',
+  delete: 'Failed to delete translation',
+} as const;
+
+export const duplicateKeyMessage = (key: string) => `A translation with the key "${key}" already exists.`;

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { compareTexts, looksEnglish, scanSource } from './text-scanner.ts';
+
+describe('the text scanner', () => {
+  it('finds t() calls, also over several lines, with escapes and joined literals', () => {
+    const source = [
+      "const a = t('nav.submit', 'Send tilfar');",
+      '<p>{t(',
+      "  'error.text',",
+      '  "We\'re sorry, but it\\u2019s " +',
+      "    'broken.',",
+      '  { n: 1 },',
+      ')}</p>',
+      "useT(); foo.t('not.this', 'x'); format('x.y', 'z'); const t2 = at('no', 'no');",
+      "t(`tpl.key`, `Template`); t('only.key'); t('var.fallback', MESSAGE);",
+    ].join('\n');
+    const uses = scanSource(source, 'x.tsx');
+    expect(uses.map((u) => [u.key, u.fallback, u.line])).toEqual([
+      ['nav.submit', 'Send tilfar', 1],
+      ['error.text', "We're sorry, but it’s broken.", 2],
+      ['tpl.key', 'Template', 9],
+      ['only.key', null, 9],
+      ['var.fallback', null, 9],
+    ]);
+  });
+
+  it('finds { key, label } entries that reach t() through a list', () => {
+    const uses = scanSource(
+      "{ path: '/admin', key: 'admin.nav.dashboard', label: 'Dashboard', action: 'x' }",
+      'a.ts',
+    );
+    expect(uses).toEqual([{ key: 'admin.nav.dashboard', fallback: 'Dashboard', file: 'a.ts', line: 1 }]);
+  });
+
+  it('reports missing keys and fallbacks matching neither default text', () => {
+    const uses = scanSource(
+      "t('a', 'Heiti'); t('b', 'Title'); t('c', 'Annað'); t('d', 'New'); t('a', 'Heiti *');",
+      'f.ts',
+    );
+    const report = compareTexts(uses, {
+      a: { fo: 'Heiti' },
+      b: { fo: 'Heiti', en: 'Title' },
+      c: { fo: 'Eitt' },
+    });
+    expect(report.missing.map((u) => u.key)).toEqual(['d']);
+    expect(report.differing.map((d) => `${d.use.key}:${d.use.fallback}`)).toEqual(['c:Annað', 'a:Heiti *']);
+    expect(report.conflicting.map((c) => c.key)).toEqual(['a']);
+  });
+
+  it('tells the spec English from Faroese', () => {
+    expect(looksEnglish('No Results Found')).toBe(true);
+    expect(looksEnglish('Failed to load slideshow')).toBe(true);
+    expect(looksEnglish('Send tilfar')).toBe(false);
+    expect(looksEnglish('Vinarliga vel í minsta lagi eina fílu at senda.')).toBe(false);
+  });
+});

@@ -1,0 +1,139 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/** One `t('key', 'fallback')` call (or a `{ key, label }` entry that is passed to t) in the web. */
+export interface TextUse {
+  key: string;
+  /** null when the fallback is not a plain string literal. */
+  fallback: string | null;
+  file: string;
+  line: number;
+}
+
+// A JS string literal: '…', "…" or a template literal without ${}.
+const STRING = String.raw`'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|\x60(?:[^\x60\\$]|\\.|\$(?!\{))*\x60`;
+// Literals joined with +, as a formatter may split a long text over lines.
+const STRINGS = `(?:${STRING})(?:\\s*\\+\\s*(?:${STRING}))*`;
+// `t(` not preceded by an identifier character or a dot; arguments may span lines.
+const CALL = new RegExp(`(?<![\\w$.])t\\(\\s*(${STRING})\\s*(?:,\\s*(${STRINGS})?)?`, 'g');
+// `key: 'a.b', label: 'Text'` in lists such as web/app/admin-screens.ts, whose entries reach t().
+const ENTRY = new RegExp(`\\bkey:\\s*(${STRING})\\s*,\\s*label:\\s*(${STRINGS})`, 'g');
+
+/** The value of one string literal as the source writes it. */
+export function unquote(literal: string): string {
+  const body = literal.slice(1, -1);
+  return body.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|\r?\n|.)/g, (_, esc: string) => {
+    if (esc.startsWith('u{')) return String.fromCodePoint(Number.parseInt(esc.slice(2, -1), 16));
+    if (esc.length > 1 && (esc[0] === 'u' || esc[0] === 'x'))
+      return String.fromCharCode(Number.parseInt(esc.slice(1), 16));
+    if (esc === '\n' || esc === '\r\n') return '';
+    return { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0' }[esc] ?? esc;
+  });
+}
+
+function joinLiterals(source: string): string {
+  return [...source.matchAll(new RegExp(STRING, 'g'))].map((m) => unquote(m[0])).join('');
+}
+
+/** Every text use in one source file. */
+export function scanSource(source: string, file: string): TextUse[] {
+  const uses: TextUse[] = [];
+  const lineOf = (index: number) => source.slice(0, index).split('\n').length;
+  for (const pattern of [CALL, ENTRY]) {
+    for (const match of source.matchAll(pattern)) {
+      const key = unquote(match[1]!);
+      uses.push({
+        key,
+        fallback: match[2] === undefined ? null : joinLiterals(match[2]),
+        file,
+        line: lineOf(match.index),
+      });
+    }
+  }
+  return uses.sort((a, b) => a.line - b.line);
+}
+
+/** Every .ts/.tsx file below `dir`, tests excluded. */
+export function sourceFiles(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules') files.push(...sourceFiles(path));
+    } else if (/\.tsx?$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name)) {
+      files.push(path);
+    }
+  }
+  return files.sort();
+}
+
+/** Every text use in the web app below `webDir`; file names relative to `root`. */
+export function scanWeb(webDir: string, root: string): TextUse[] {
+  return sourceFiles(webDir).flatMap((file) => scanSource(readFileSync(file, 'utf8'), relative(root, file)));
+}
+
+export interface DefaultText {
+  fo: string;
+  en?: string;
+  context?: string;
+}
+
+export interface TextReport {
+  /** Keys the web uses that the default texts lack, with the first fallback seen. */
+  missing: TextUse[];
+  /** Uses whose fallback matches neither the default Faroese nor the default English text. */
+  differing: { use: TextUse; text: DefaultText }[];
+  /** Keys used with different fallbacks in different places. */
+  conflicting: { key: string; uses: TextUse[] }[];
+}
+
+export function compareTexts(uses: TextUse[], defaults: Readonly<Record<string, DefaultText>>): TextReport {
+  const missing = new Map<string, TextUse>();
+  const differing: TextReport['differing'] = [];
+  const byKey = new Map<string, TextUse[]>();
+  for (const use of uses) {
+    byKey.set(use.key, [...(byKey.get(use.key) ?? []), use]);
+    const text = Object.hasOwn(defaults, use.key) ? defaults[use.key] : undefined;
+    if (!text) {
+      const seen = missing.get(use.key);
+      if (!seen || (seen.fallback === null && use.fallback !== null)) missing.set(use.key, use);
+      continue;
+    }
+    if (use.fallback !== null && use.fallback !== text.fo && use.fallback !== text.en) {
+      differing.push({ use, text });
+    }
+  }
+  const conflicting = [...byKey]
+    .map(([key, list]) => ({ key, uses: list.filter((u) => u.fallback !== null) }))
+    .filter(({ uses: list }) => new Set(list.map((u) => u.fallback)).size > 1);
+  return { missing: [...missing.values()], differing, conflicting };
+}
+
+// Letters English does not use, and common words of each language.
+const FAROESE_LETTERS = /[ðøæáíóúýÐØÆÁÍÓÚÝ]/;
+const FAROESE_WORDS =
+  /\b(og|ein|eitt|eina|til|tín|títt|um|við|vel|ikki|er|eru|hetta|tað|fyri|av|send|heiti|ella|okkum|tú|vit|konto|rita|inn|út|stig|valmynd|tilfar|lutir|sendingar|royn|aftur|leita|mynd|myndir|savn|savnið|broyt|strika|goym|lat|aftur|heim|næsta|fyrra)\b/i;
+const ENGLISH_WORDS =
+  /\b(the|and|of|to|is|are|be|been|has|have|your|you|we|for|with|by|not|no|yes|please|sign|in|on|an|a|this|that|all|or|it|error|failed|load|view|views|file|files|title|description|category|categories|upload|image|video|audio|document|documents|media|settings|users|admin|dashboard|profile|download|unknown|source|location|photographer|password|email|search|clear|close|open|next|previous|play|pause|share|favourite|favorites|save|cancel|delete|edit|back|home|try|again|gallery|slideshow|date|size|type|found|items?|new|show|hide|more|less|page|link)\b/i;
+
+/** Whether a fallback is written in Faroese. */
+export function looksFaroese(text: string): boolean {
+  return FAROESE_LETTERS.test(text) || FAROESE_WORDS.test(text);
+}
+
+/** Whether a fallback is the spec's English (then it is also the English text). */
+export function looksEnglish(text: string): boolean {
+  return !looksFaroese(text) && ENGLISH_WORDS.test(text);
+}
+
+/** One entry line of default-texts.ts. */
+export function entrySource(key: string, text: DefaultText): string {
+  const parts = [`fo: ${quote(text.fo)}`];
+  if (text.en !== undefined) parts.push(`en: ${quote(text.en)}`);
+  if (text.context !== undefined) parts.push(`context: ${quote(text.context)}`);
+  return `  ${quote(key)}: { ${parts.join(', ')} },`;
+}
+
+function quote(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+}

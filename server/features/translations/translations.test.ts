@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, createTestApp, signIn, type TestApp } from '../../test/harness.ts';
+import { DEFAULT_TEXTS } from './default-texts.ts';
+import { seedDefaultTexts } from './seed-default-texts.ts';
+
+let t: TestApp;
+let admin: string;
+let editor: string;
+let contributor: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDefaultTexts(t.db);
+  const a = await buildUser(t, { role: 'admin' });
+  admin = await signIn(t, a.email, a.password);
+  const e = await buildUser(t, { role: 'editor' });
+  editor = await signIn(t, e.email, e.password);
+  const c = await buildUser(t, { role: 'public' });
+  contributor = await signIn(t, c.email, c.password);
+});
+afterAll(() => t.close());
+
+const request = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  cookie?: string | null,
+  payload?: object,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method, url, payload, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+
+const messages = async (lang: string) => {
+  const res = await request('GET', `/api/translations?lang=${lang}`);
+  expect(res.statusCode).toBe(200);
+  return res.json().messages as Record<string, string>;
+};
+
+const rowByKey = (key: string) =>
+  t.db.selectFrom('translations').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+
+describe('seeding the default texts', () => {
+  it('adds every default text once, complete where both languages exist', async () => {
+    const rows = await t.db.selectFrom('translations').selectAll().execute();
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    for (const [key, text] of Object.entries(DEFAULT_TEXTS)) {
+      const row = byKey.get(key);
+      expect(row, key).toBeDefined();
+      expect(row!.faroese_text).toBe(text.fo);
+      expect(row!.english_text).toBe(text.en ?? null);
+      expect(row!.status).toBe(text.en === undefined ? 'incomplete' : 'complete');
+    }
+    expect(await seedDefaultTexts(t.db)).toEqual([]);
+    const after = await t.db.selectFrom('translations').select('id').execute();
+    expect(after).toHaveLength(rows.length);
+  });
+
+  it("never overwrites an admin's edit, and brings back a deleted default", async () => {
+    const submit = await rowByKey('nav.submit');
+    const edited = await request('PATCH', `/api/admin/translations/${submit.id}`, admin, {
+      faroeseText: 'Send okkum tilfar her',
+      status: 'needs_review',
+    });
+    expect(edited.statusCode).toBe(200);
+    const about = await rowByKey('nav.about');
+    expect((await request('DELETE', `/api/admin/translations/${about.id}`, admin)).statusCode).toBe(204);
+
+    expect(await seedDefaultTexts(t.db)).toEqual(['nav.about']);
+    const kept = await rowByKey('nav.submit');
+    expect(kept.faroese_text).toBe('Send okkum tilfar her');
+    expect(kept.status).toBe('needs_review');
+    expect((await rowByKey('nav.about')).faroese_text).toBe(DEFAULT_TEXTS['nav.about']!.fo);
+    expect((await messages('fo'))['nav.submit']).toBe('Send okkum tilfar her');
+  });
+});
+
+describe('GET /api/translations', () => {
+  it('gives a visitor the Faroese texts, and English where a translation exists, else the Faroese', async () => {
+    const created = await request('POST', '/api/admin/translations', admin, {
+      key: 'test.only_faroese',
+      faroeseText: 'Bert á føroyskum',
+    });
+    expect(created.statusCode).toBe(201);
+
+    const fo = await messages('fo');
+    const en = await messages('en');
+    expect(fo['site.title']).toBe(DEFAULT_TEXTS['site.title']!.fo);
+    expect(en['site.title']).toBe(DEFAULT_TEXTS['site.title']!.en);
+    expect(en['site.title']).not.toBe(fo['site.title']);
+    expect(fo['test.only_faroese']).toBe('Bert á føroyskum');
+    expect(en['test.only_faroese']).toBe('Bert á føroyskum');
+    expect((await request('GET', '/api/translations')).json().lang).toBe('fo');
+    expect((await request('GET', '/api/translations?lang=de')).statusCode).toBe(400);
+  });
+
+  it('answers an unchanged revalidation with 304 and an edited text with a new body', async () => {
+    const first = await request('GET', '/api/translations?lang=en');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"en-/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await request('GET', '/api/translations?lang=en', null, undefined, {
+      'if-none-match': etag,
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // The other language has its own tag.
+    const fo = await request('GET', '/api/translations?lang=fo', null, undefined, { 'if-none-match': etag });
+    expect(fo.statusCode).toBe(200);
+
+    const row = await rowByKey('nav.sign_out');
+    await request('PATCH', `/api/admin/translations/${row.id}`, admin, { englishText: 'Log out' });
+    const changed = await request('GET', '/api/translations?lang=en', null, undefined, {
+      'if-none-match': etag,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().messages['nav.sign_out']).toBe('Log out');
+  });
+});
+
+describe('admin translations', () => {
+  it('refuses visitors (401) and accounts other than admin (403) on every admin route', async () => {
+    const row = await rowByKey('site.title');
+    const calls = [
+      ['GET', '/api/admin/translations', undefined],
+      ['GET', '/api/admin/translations/export', undefined],
+      ['POST', '/api/admin/translations', { key: 'x.denied', faroeseText: 'Nei' }],
+      ['PATCH', `/api/admin/translations/${row.id}`, { faroeseText: 'Nei' }],
+      ['DELETE', `/api/admin/translations/${row.id}`, undefined],
+    ] as const;
+    for (const [method, url, payload] of calls) {
+      expect((await request(method, url, null, payload)).statusCode, `${method} ${url}`).toBe(401);
+      expect((await request(method, url, contributor, payload)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await request(method, url, editor, payload)).statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await rowByKey('site.title')).faroese_text).toBe(row.faroese_text);
+    expect(
+      await t.db.selectFrom('translations').select('id').where('key', '=', 'x.denied').executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it('lists every translation ordered by key, beyond the 200 rows the spec fetched', async () => {
+    const rows = Array.from({ length: 210 }, (_, i) => ({
+      key: `zz.bulk.${String(i).padStart(3, '0')}`,
+      faroese_text: `Tekstur ${i}`,
+    }));
+    await t.db.insertInto('translations').values(rows).execute();
+    const res = await request('GET', '/api/admin/translations', admin);
+    expect(res.statusCode).toBe(200);
+    const list = res.json().translations as { key: string }[];
+    const count = await t.db.selectFrom('translations').select('id').execute();
+    expect(list).toHaveLength(count.length);
+    expect(list.length).toBeGreaterThan(400);
+    const keys = list.map((r) => r.key);
+    const sorted = (await t.db.selectFrom('translations').select('key').orderBy('key').execute()).map(
+      (r) => r.key,
+    );
+    expect(keys).toEqual(sorted);
+  });
+
+  it('creates with key and Faroese text required, empty optional fields as null, status incomplete', async () => {
+    const res = await request('POST', '/api/admin/translations', admin, {
+      key: '  test.created  ',
+      faroeseText: ' Nýggjur tekstur ',
+      englishText: '',
+      context: '   ',
+      component: 'test',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().translation).toMatchObject({
+      key: 'test.created',
+      faroeseText: 'Nýggjur tekstur',
+      englishText: null,
+      context: null,
+      component: 'test',
+      status: 'incomplete',
+    });
+    const activity = await t.db
+      .selectFrom('activity_logs')
+      .select(['action', 'resource_name'])
+      .where('resource_id', '=', res.json().translation.id)
+      .execute();
+    expect(activity).toEqual([{ action: 'translation_created', resource_name: 'test.created' }]);
+
+    for (const bad of [
+      { key: 'test.no_text' },
+      { key: 'test.blank', faroeseText: '   ' },
+      { faroeseText: 'Uttan lykil' },
+      { key: 'has space', faroeseText: 'X' },
+      { key: 'test.status', faroeseText: 'X', status: 'done' },
+    ]) {
+      const refused = await request('POST', '/api/admin/translations', admin, bad);
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+  });
+
+  it('refuses a duplicate key with 409, on create and on rename', async () => {
+    const dup = await request('POST', '/api/admin/translations', admin, {
+      key: 'nav.submit',
+      faroeseText: 'Annað',
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toEqual({
+      code: 'DUPLICATE_KEY',
+      message: 'A translation with the key "nav.submit" already exists.',
+    });
+    const other = await request('POST', '/api/admin/translations', admin, {
+      key: 'test.rename_me',
+      faroeseText: 'Umdoyp meg',
+    });
+    const renamed = await request('PATCH', `/api/admin/translations/${other.json().translation.id}`, admin, {
+      key: 'site.title',
+    });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().message).toBe('A translation with the key "site.title" already exists.');
+    expect((await rowByKey('test.rename_me')).faroese_text).toBe('Umdoyp meg');
+  });
+
+  it('updates only the fields sent, and deletes', async () => {
+    const created = (
+      await request('POST', '/api/admin/translations', admin, {
+        key: 'test.update',
+        faroeseText: 'Fyrst',
+        englishText: 'First',
+        context: 'Where it shows',
+      })
+    ).json().translation;
+    const res = await request('PATCH', `/api/admin/translations/${created.id}`, admin, {
+      englishText: '',
+      status: 'complete',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().translation).toMatchObject({
+      key: 'test.update',
+      faroeseText: 'Fyrst',
+      englishText: null,
+      context: 'Where it shows',
+      status: 'complete',
+    });
+    expect(new Date(res.json().translation.updatedAt).getTime()).toBeGreaterThan(
+      new Date(created.updatedAt).getTime(),
+    );
+
+    expect((await request('DELETE', `/api/admin/translations/${created.id}`, admin)).statusCode).toBe(204);
+    const gone = await request('DELETE', `/api/admin/translations/${created.id}`, admin);
+    expect(gone.statusCode).toBe(404);
+    const missing = await request('PATCH', `/api/admin/translations/${created.id}`, admin, {
+      faroeseText: 'X',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect((await messages('fo'))['test.update']).toBeUndefined();
+  });
+
+  it('exports a JSON file of key → Faroese text', async () => {
+    const res = await request('GET', '/api/admin/translations/export', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="translations.json"');
+    const body = res.json() as Record<string, string>;
+    const rows = await t.db
+      .selectFrom('translations')
+      .select(['key', 'faroese_text'])
+      .orderBy('key')
+      .execute();
+    expect(Object.keys(body)).toEqual(rows.map((r) => r.key));
+    expect(body).toEqual(Object.fromEntries(rows.map((r) => [r.key, r.faroese_text])));
+  });
+});
