@@ -1,8 +1,10 @@
+import { ExternalLink } from 'lucide-react';
 import { useT } from './i18n.tsx';
 
 // The spec credits the developer with an external link but does not name the site.
 const DEVELOPER_URL = 'https://github.com';
 
+/** The footer (public-site.md §2): copyright with the event name and year, and the developer credit. */
 export function Footer() {
   const t = useT();
   return (
@@ -14,9 +16,11 @@ export function Footer() {
             href={DEVELOPER_URL}
             target="_blank"
             rel="noopener noreferrer"
-            className="underline hover:text-slate-900"
+            className="inline-flex items-center gap-1 rounded underline hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
             {t('footer.credit', 'Developed by the archive team')}
+            <ExternalLink aria-hidden="true" className="size-3.5" />
+            <span className="sr-only">{t('footer.new_tab', '(opens in a new tab)')}</span>
           </a>
         </p>
       </div>

@@ -1,55 +1,131 @@
-import { ChevronDown, CircleUser, Info, Menu, X } from 'lucide-react';
+import {
+  ChevronDown,
+  CircleUser,
+  Download,
+  FileDown,
+  Images,
+  Info,
+  Menu,
+  Presentation,
+  X,
+} from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import type { Me } from '../../common/api.ts';
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import type { DocumentItem, Me } from '../../common/api.ts';
 import { canManageContent, isStaff } from '../../common/permissions.ts';
 import { toActor, useMe } from '../features/auth/api/get-me.ts';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
+import { useCountDocumentDownload } from '../features/documents/api/count-document-download.ts';
+import { useLatestDocument } from '../features/documents/api/get-latest-document.ts';
+import { usePublicSettings } from '../features/gallery/api/get-public-settings.ts';
+import { downloadFile } from '../features/gallery/lib/download-file.ts';
+import { type LatestSlideshow, useLatestSlideshow } from '../features/slideshows/api/get-latest-slideshow.ts';
 import { adminScreensFor } from './admin-screens.ts';
 import { useT } from './i18n.tsx';
+import { LanguageSwitch } from '../features/translations/components/language-switch.tsx';
 
-const navLink = 'rounded px-2 py-1 font-medium text-slate-800 hover:bg-slate-100 hover:text-slate-950';
-const mobileLink = 'block rounded px-3 py-2 font-medium text-slate-800 hover:bg-slate-100';
+type Variant = 'desktop' | 'mobile';
 
-/** Header and menus (public-site.md §2). */
+const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
+const navLink = `rounded px-2 py-1 font-medium text-slate-800 hover:bg-slate-100 hover:text-slate-950 aria-[current=page]:text-blue-800 ${focusRing}`;
+const mobileLink = `block rounded px-3 py-2 font-medium text-slate-800 hover:bg-slate-100 aria-[current=page]:text-blue-800 ${focusRing}`;
+const actionButton = `inline-flex items-center gap-2 rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-70 ${focusRing}`;
+const outlineButton = `inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 ${focusRing}`;
+const mobileAction = `flex w-full items-center gap-2 rounded px-3 py-2 text-left font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-70 ${focusRing}`;
+const sectionLabel = 'px-3 py-1 text-sm font-semibold text-slate-700';
+
+/**
+ * What the header offers besides the account links, read once for the bar and the mobile menu:
+ * the latest document, the custom card (when it is set to show in the header) and the latest
+ * slideshow (unless slideshow_enabled is 'false').
+ */
+function useHeaderContent() {
+  const { data: settings } = usePublicSettings();
+  const { data: document } = useLatestDocument();
+  const slideshowsOn = settings?.slideshow_enabled !== 'false';
+  const { data: slideshow } = useLatestSlideshow({ enabled: slideshowsOn });
+  const card =
+    settings?.custom_card_enabled === 'true' &&
+    settings.custom_card_show_in_header === 'true' &&
+    settings.custom_card_file_url?.trim()
+      ? {
+          url: settings.custom_card_file_url.trim(),
+          title: settings.custom_card_title ?? '',
+          buttonText: settings.custom_card_button_text ?? '',
+        }
+      : null;
+  return {
+    siteTitle: settings?.site_title,
+    // Shown once the settings are in, so the button never flashes another text.
+    document: settings && document ? { item: document, text: settings.document_button_text ?? '' } : null,
+    card,
+    slideshow: settings && slideshowsOn && slideshow ? slideshow : null,
+  };
+}
+
+/** Header and menus (public-site.md §2 "Header and menus"). */
 export function Header() {
   const t = useT();
   const { data: user } = useMe();
+  const content = useHeaderContent();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   // Close the mobile menu once a link in it has taken the user elsewhere.
   if (menuPath !== pathname) {
     setMenuPath(pathname);
     setMenuOpen(false);
   }
 
+  // Escape closes the open menu and gives focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="text-xl font-bold text-slate-900">
-          {t('site.title', 'Myndasavn')}
+        <Link
+          to="/"
+          className={`inline-flex items-center gap-2 rounded text-xl font-bold text-slate-900 ${focusRing}`}
+        >
+          <Images aria-hidden="true" className="size-7 text-blue-700" />
+          {content.siteTitle || t('site.title', 'Myndasavn')}
         </Link>
 
-        <nav aria-label={t('nav.main', 'Høvuðsvalmynd')} className="hidden items-center gap-2 md:flex">
-          <Link
+        {/* The full bar from lg up; below that everything is in the menu. */}
+        <nav aria-label={t('nav.main', 'Høvuðsvalmynd')} className="hidden items-center gap-2 lg:flex">
+          {content.card && <CustomCardButton card={content.card} variant="desktop" />}
+          {content.document && <DocumentButton {...content.document} variant="desktop" />}
+          {content.slideshow && <SlideshowLink slideshow={content.slideshow} variant="desktop" />}
+          <NavLink
             to="/about"
             aria-label={t('nav.about', 'Um okkum')}
             title={t('nav.about', 'Um okkum')}
             className={navLink}
           >
             <Info aria-hidden="true" className="size-5" />
-          </Link>
-          <Link to="/submit" className={navLink}>
+          </NavLink>
+          <NavLink to="/submit" className={navLink}>
             {t('nav.submit', 'Send tilfar')}
-          </Link>
+          </NavLink>
+          <LanguageSwitch />
           <AccountLinks user={user ?? null} variant="desktop" />
         </nav>
 
         <button
+          ref={toggleRef}
           type="button"
-          className="rounded p-2 text-slate-800 hover:bg-slate-100 md:hidden"
+          className={`rounded p-2 text-slate-800 hover:bg-slate-100 lg:hidden ${focusRing}`}
           aria-label={t('nav.menu', 'Valmynd')}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
@@ -67,14 +143,18 @@ export function Header() {
         <nav
           id="mobile-menu"
           aria-label={t('nav.mobile', 'Valmynd á fartelefon')}
-          className="border-t border-slate-200 px-4 py-3 md:hidden"
+          className="border-t border-slate-200 px-4 py-3 lg:hidden"
         >
-          <Link to="/about" className={mobileLink}>
+          {content.card && <CustomCardButton card={content.card} variant="mobile" />}
+          {content.document && <DocumentButton {...content.document} variant="mobile" />}
+          {content.slideshow && <SlideshowLink slideshow={content.slideshow} variant="mobile" />}
+          <NavLink to="/about" className={mobileLink}>
             {t('nav.about', 'Um okkum')}
-          </Link>
-          <Link to="/submit" className={mobileLink}>
+          </NavLink>
+          <NavLink to="/submit" className={mobileLink}>
             {t('nav.submit', 'Send tilfar')}
-          </Link>
+          </NavLink>
+          <LanguageSwitch className="mx-3 mt-2" />
           <AccountLinks user={user ?? null} variant="mobile" />
         </nav>
       )}
@@ -82,7 +162,78 @@ export function Header() {
   );
 }
 
-function AccountLinks({ user, variant }: { user: Me | null; variant: 'desktop' | 'mobile' }) {
+/**
+ * The document button (text from document_button_text): a plain download link to the file, so
+ * the browser saves it, while the click also counts the download (public-site.md §4).
+ */
+function DocumentButton({ item, text, variant }: { item: DocumentItem; text: string; variant: Variant }) {
+  const t = useT();
+  const count = useCountDocumentDownload();
+  return (
+    <a
+      href={`${item.url}?download`}
+      download={item.fileName}
+      title={item.title}
+      onClick={() => count.mutate(item.id)}
+      className={variant === 'desktop' ? actionButton : mobileAction}
+    >
+      <FileDown aria-hidden="true" className="size-4 shrink-0" />
+      {text || t('header.document', 'Mentanardagar skrá')}
+    </a>
+  );
+}
+
+/** The custom document card in its compact header form: one button downloading its file. */
+function CustomCardButton({
+  card,
+  variant,
+}: {
+  card: { url: string; title: string; buttonText: string };
+  variant: Variant;
+}) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const title = card.title || t('gallery.card.title', 'Special Document');
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await downloadFile(card.url);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={busy}
+      aria-busy={busy}
+      title={title}
+      className={variant === 'desktop' ? outlineButton : mobileAction}
+    >
+      <Download aria-hidden="true" className="size-4 shrink-0" />
+      {card.buttonText || t('gallery.card.button', 'Download')}
+      <span className="sr-only">: {title}</span>
+    </button>
+  );
+}
+
+/** To the newest public slideshow; in the bar only on large screens (public-site.md §2). */
+function SlideshowLink({ slideshow, variant }: { slideshow: LatestSlideshow; variant: Variant }) {
+  const t = useT();
+  return (
+    <Link
+      to={`/slideshow/${slideshow.id}`}
+      title={slideshow.title}
+      className={variant === 'desktop' ? outlineButton : mobileAction}
+    >
+      <Presentation aria-hidden="true" className="size-4 shrink-0" />
+      {t('header.slideshow', 'Myndasýning')}
+    </Link>
+  );
+}
+
+function AccountLinks({ user, variant }: { user: Me | null; variant: Variant }) {
   const t = useT();
   const navigate = useNavigate();
   const signOut = useSignOut();
@@ -90,82 +241,111 @@ function AccountLinks({ user, variant }: { user: Me | null; variant: 'desktop' |
 
   if (!user) {
     return (
-      <>
-        <Link to="/contributor/login" className={linkClass}>
+      <div className={variant === 'mobile' ? 'mt-2 border-t border-slate-200 pt-2' : 'contents'}>
+        <NavLink to="/contributor/login" className={linkClass}>
           {t('nav.contributor_login', 'Innrita sum íkastari')}
-        </Link>
-        <Link to="/login" className={linkClass}>
+        </NavLink>
+        <NavLink to="/login" className={linkClass}>
           {t('nav.admin_login', 'Admin')}
-        </Link>
-      </>
+        </NavLink>
+      </div>
     );
   }
 
   const actor = toActor(user);
   const screens = adminScreensFor(actor);
   const onSignOut = () => signOut.mutate(undefined, { onSettled: () => navigate('/') });
+  const badge = (
+    <span
+      className={`inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 ${variant === 'mobile' ? 'mx-3 my-1' : ''}`}
+    >
+      <CircleUser aria-hidden="true" className="size-4" />
+      {user.fullName || user.email}
+    </span>
+  );
+  const signOutButton = (
+    <button
+      type="button"
+      className={variant === 'desktop' ? navLink : `${mobileLink} w-full text-left`}
+      onClick={onSignOut}
+      disabled={signOut.isPending}
+    >
+      {t('nav.sign_out', 'Rita út')}
+    </button>
+  );
+
+  if (variant === 'mobile') {
+    return (
+      <div className="mt-2 border-t border-slate-200 pt-2">
+        {badge}
+        {user.role === 'public' && (
+          // The contributor's own menu.
+          <>
+            <p className={sectionLabel}>{t('nav.contributor', 'Íkastari')}</p>
+            <NavLink to="/contributor/dashboard" className={mobileLink}>
+              {t('nav.contributor_dashboard', 'Mítt yvirlit')}
+            </NavLink>
+          </>
+        )}
+        {canManageContent(actor) && (
+          <>
+            <p className={sectionLabel}>{t('nav.admin', 'Admin')}</p>
+            {screens.map((screen) => (
+              <NavLink key={screen.path} to={screen.path} end className={mobileLink}>
+                {t(screen.key, screen.label)}
+              </NavLink>
+            ))}
+          </>
+        )}
+        {!canManageContent(actor) && isStaff(actor) && (
+          <NavLink to="/admin" end className={mobileLink}>
+            {t('nav.admin', 'Admin')}
+          </NavLink>
+        )}
+        {signOutButton}
+      </div>
+    );
+  }
 
   return (
     <>
       {user.role === 'public' && (
-        <Link to="/contributor/dashboard" className={linkClass}>
+        <NavLink to="/contributor/dashboard" className={linkClass}>
           {t('nav.contributor_dashboard', 'Mítt yvirlit')}
-        </Link>
+        </NavLink>
       )}
-      {canManageContent(actor) &&
-        (variant === 'desktop' ? (
-          // Not modal and not portalled: the page stays readable around the menu, which stays in the nav.
-          <DropdownMenu.Root modal={false}>
-            <DropdownMenu.Trigger className={`${navLink} inline-flex items-center gap-1`}>
-              {t('nav.admin', 'Admin')}
-              <ChevronDown aria-hidden="true" className="size-4" />
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Content
-              align="end"
-              sideOffset={6}
-              className="z-50 min-w-52 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-            >
-              {screens.map((screen) => (
-                <DropdownMenu.Item key={screen.path} asChild>
-                  <Link
-                    to={screen.path}
-                    className="block rounded px-3 py-2 text-sm text-slate-800 data-highlighted:bg-slate-100"
-                  >
-                    {t(screen.key, screen.label)}
-                  </Link>
-                </DropdownMenu.Item>
-              ))}
-            </DropdownMenu.Content>
-          </DropdownMenu.Root>
-        ) : (
-          <div className="mt-2 border-t border-slate-200 pt-2">
-            <p className="px-3 py-1 text-sm font-semibold text-slate-700">{t('nav.admin', 'Admin')}</p>
+      {canManageContent(actor) && (
+        // Not modal and not portalled: the page stays readable around the menu, which stays in the nav.
+        <DropdownMenu.Root modal={false}>
+          <DropdownMenu.Trigger className={`${navLink} inline-flex items-center gap-1`}>
+            {t('nav.admin', 'Admin')}
+            <ChevronDown aria-hidden="true" className="size-4" />
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-50 min-w-52 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+          >
             {screens.map((screen) => (
-              <Link key={screen.path} to={screen.path} className={mobileLink}>
-                {t(screen.key, screen.label)}
-              </Link>
+              <DropdownMenu.Item key={screen.path} asChild>
+                <Link
+                  to={screen.path}
+                  className="block rounded px-3 py-2 text-sm text-slate-800 data-highlighted:bg-slate-100"
+                >
+                  {t(screen.key, screen.label)}
+                </Link>
+              </DropdownMenu.Item>
             ))}
-          </div>
-        ))}
-      {!canManageContent(actor) && isStaff(actor) && (
-        <Link to="/admin" className={linkClass}>
-          {t('nav.admin', 'Admin')}
-        </Link>
+          </DropdownMenu.Content>
+        </DropdownMenu.Root>
       )}
-      <span
-        className={`inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 ${variant === 'mobile' ? 'mt-2' : ''}`}
-      >
-        <CircleUser aria-hidden="true" className="size-4" />
-        {user.fullName || user.email}
-      </span>
-      <button
-        type="button"
-        className={variant === 'desktop' ? navLink : `${mobileLink} w-full text-left`}
-        onClick={onSignOut}
-        disabled={signOut.isPending}
-      >
-        {t('nav.sign_out', 'Rita út')}
-      </button>
+      {!canManageContent(actor) && isStaff(actor) && (
+        <NavLink to="/admin" end className={linkClass}>
+          {t('nav.admin', 'Admin')}
+        </NavLink>
+      )}
+      {badge}
+      {signOutButton}
     </>
   );
 }

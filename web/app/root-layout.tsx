@@ -1,29 +1,38 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useMatch } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner.tsx';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { useT } from './i18n.tsx';
 
-/** The shell around every page: skip link, header, the page's <main>, footer. */
+/**
+ * The shell around every page: skip link, header, the page's <main>, footer. The slideshow player
+ * is full-screen (public-site.md §2), so there the header and footer step aside entirely rather
+ * than sit hidden behind it where keyboard and screen-reader users would still meet them.
+ */
 export function RootLayout() {
   const t = useT();
   const { isPending } = useMe();
+  const fullScreen = useMatch('/slideshow/:id') !== null;
   if (isPending) return <FullScreenSpinner text={t('app.loading', 'Loading application...')} />;
 
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900">
-      <a
-        href="#main-content"
-        className="sr-only rounded bg-blue-700 px-4 py-2 font-medium text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
-      >
-        {t('nav.skip', 'Skip to content')}
-      </a>
-      <Header />
+      {!fullScreen && (
+        <>
+          <a
+            href="#main-content"
+            className="sr-only rounded bg-blue-700 px-4 py-2 font-medium text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+          >
+            {t('nav.skip', 'Skip to content')}
+          </a>
+          <Header />
+        </>
+      )}
       <main id="main-content" tabIndex={-1} className="flex-1">
         <Outlet />
       </main>
-      <Footer />
+      {!fullScreen && <Footer />}
       <ScrollRestoration />
     </div>
   );

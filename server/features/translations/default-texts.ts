@@ -416,7 +416,6 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   'slideshow.thumbnails': { fo: 'Slides', en: 'Slides' },
   'slideshow.go_to': { fo: 'Slide {n}: {title}', en: 'Slide {n}: {title}' },
   'admin.slideshows.title': { fo: 'Slideshows', en: 'Slideshows' },
-  'slideshow.title': { fo: 'Slideshow', en: 'Slideshow' },
   'submit.details.legend': { fo: 'Upplýsingar um {name}', en: 'Details of {name}' },
   'submit.details.hint': {
     fo: 'Tómir teigar fáa tær somu upplýsingarnar sum allar fílurnar (niðanfyri).',

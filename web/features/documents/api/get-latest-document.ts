@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { type DocumentItem, latestDocumentResponse } from '../../../../common/api.ts';
+import { apiFetch } from '../../../lib/api-fetch.ts';
+
+/** The newest public 'mentanardagarnar' document, or null (the header's document button). */
+export async function getLatestDocument(): Promise<DocumentItem | null> {
+  return latestDocumentResponse.parse(await apiFetch('/api/documents/latest')).document;
+}
+
+export function useLatestDocument() {
+  return useQuery({ queryKey: ['documents', 'latest'], queryFn: getLatestDocument });
+}

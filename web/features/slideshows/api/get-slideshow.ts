@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { slideshowResponse } from '../../../../common/api.ts';
+import { ApiRequestError, apiFetch } from '../../../lib/api-fetch.ts';
+
+export type Slideshow = z.infer<typeof slideshowResponse>['slideshow'];
+export type Slide = Slideshow['slides'][number];
+
+/** A public slideshow with its slides in order (404 when missing or not public). */
+export async function getSlideshow(
+  id: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Slideshow> {
+  return slideshowResponse.parse(await apiFetch(`/api/slideshows/${encodeURIComponent(id)}`, { signal }))
+    .slideshow;
+}
+
+export function useSlideshow(id: string) {
+  return useQuery({
+    queryKey: ['slideshows', id],
+    queryFn: ({ signal }) => getSlideshow(id, { signal }),
+    // A missing or private slideshow will not appear on a second try.
+    retry: (failures, error) => failures < 1 && !(error instanceof ApiRequestError && error.status < 500),
+  });
+}
