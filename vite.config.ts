@@ -16,7 +16,11 @@ export default defineConfig({
         // React and the router change rarely: a chunk of their own stays cached across releases.
         // Named packages only, so libraries used by lazy admin screens never join the entry.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // Forms and the submission screen validate with zod; the public pages never need it.
+            { name: 'zod', test: /node_modules[\\/](zod|@hookform)[\\/]/ },
+          ],
         },
       },
     },

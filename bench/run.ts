@@ -5,6 +5,7 @@
 const benches: Record<string, () => Promise<void>> = {
   media: async () => (await import('./media.ts')).run(),
   submission: async () => (await import('./media.ts')).submissionUpload(),
+  web: async () => (await import('./web.ts')).run(),
 };
 
 const names = process.argv.slice(2).filter((a) => a !== '--');

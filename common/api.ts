@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COPYRIGHT_STATUSES, DOCUMENT_CATEGORIES } from './enums.ts';
+import { COPYRIGHT_STATUSES, DOCUMENT_CATEGORIES, GALLERY_SORTS } from './enums.ts';
 import { ROLES } from './roles.ts';
 import { GENERAL_SETTING_KEYS } from './settings.ts';
 
@@ -273,8 +273,7 @@ export const preferencesResponse = z.object({ preferences });
 
 // ---- public gallery ----
 
-export const GALLERY_SORTS = ['newest', 'oldest', 'title', 'views'] as const;
-export type GallerySort = (typeof GALLERY_SORTS)[number];
+export { GALLERY_SORTS, type GallerySort } from './enums.ts';
 export const GALLERY_PAGE_SIZE = 48;
 
 /** Filters live in the URL (so a search can be shared); `cursor` continues a previous page. */

@@ -49,3 +49,11 @@ export function mediaTypeFromMime(mime: string): MediaType {
   const prefix = mime.split('/')[0];
   return prefix === 'image' || prefix === 'video' || prefix === 'audio' ? prefix : 'document';
 }
+
+/** The languages of the site's texts (the translations table has Faroese and English). */
+export const LANGUAGES = ['fo', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'fo';
+
+export const GALLERY_SORTS = ['newest', 'oldest', 'title', 'views'] as const;
+export type GallerySort = (typeof GALLERY_SORTS)[number];

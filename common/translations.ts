@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { TRANSLATION_STATUSES } from './enums.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATION_STATUSES } from './enums.ts';
 
 /**
  * The texts of the site (admin-back-office.md: Translations). Every visible string of the web goes
  * through `t(key, fallback)`; the translations table overrides the fallback per language.
  */
-export const LANGUAGES = ['fo', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'fo';
+export { DEFAULT_LANGUAGE, type Language, LANGUAGES } from './enums.ts';
 
 export const TRANSLATION_KEY_MAX = 200;
 export const TRANSLATION_TEXT_MAX = 10_000;

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppErrorBoundary } from './app/error-screen.tsx';
 import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -12,9 +12,11 @@ if (!container) throw new Error('Missing #root element');
 createRoot(container).render(
   <StrictMode>
     <Providers>
-      <AppErrorBoundary>
-        <RouterProvider router={router} />
-      </AppErrorBoundary>
+      <BrowserRouter>
+        <AppErrorBoundary>
+          <AppRoutes />
+        </AppErrorBoundary>
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

@@ -35,6 +35,8 @@ export const ADMIN_SCREENS = [
   },
 ] as const satisfies readonly { path: string; key: string; label: string; action: Action }[];
 
-export function adminScreensFor(actor: Actor) {
+export type AdminScreen = (typeof ADMIN_SCREENS)[number];
+
+export function adminScreensFor(actor: Actor): AdminScreen[] {
   return ADMIN_SCREENS.filter((screen) => can(actor, screen.action));
 }

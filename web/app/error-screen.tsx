@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from 'react';
-import { useRouteError } from 'react-router';
 import { Button, secondaryButton } from '../components/button.tsx';
 import { useT } from './i18n.tsx';
 
@@ -81,12 +80,7 @@ export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry?: () =
   );
 }
 
-/** `errorElement` of the routes. */
-export function RouteErrorScreen() {
-  return <ErrorScreen error={useRouteError()} />;
-}
-
-/** The last line of defence around the whole app, for errors outside the router. */
+/** Around every route: an unexpected failure shows the error screen instead of a blank page. */
 type BoundaryState = { failed: boolean; error: unknown };
 
 export class AppErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {

@@ -1,5 +1,4 @@
 import {
-  ChevronDown,
   CircleUser,
   Download,
   FileDown,
@@ -9,8 +8,7 @@ import {
   Presentation,
   X,
 } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import type { DocumentItem, Me } from '../../common/api.ts';
 import { canManageContent, isStaff } from '../../common/permissions.ts';
@@ -23,6 +21,9 @@ import { downloadFile } from '../features/gallery/lib/download-file.ts';
 import { type LatestSlideshow, useLatestSlideshow } from '../features/slideshows/api/get-latest-slideshow.ts';
 import { adminScreensFor } from './admin-screens.ts';
 import { useT } from './i18n.tsx';
+
+// Only content managers see the admin dropdown: its menu code loads for them alone.
+const AdminMenu = lazy(() => import('./admin-menu.tsx').then((m) => ({ default: m.AdminMenu })));
 import { LanguageSwitch } from '../features/translations/components/language-switch.tsx';
 
 type Variant = 'desktop' | 'mobile';
@@ -315,29 +316,9 @@ function AccountLinks({ user, variant }: { user: Me | null; variant: Variant }) 
         </NavLink>
       )}
       {canManageContent(actor) && (
-        // Not modal and not portalled: the page stays readable around the menu, which stays in the nav.
-        <DropdownMenu.Root modal={false}>
-          <DropdownMenu.Trigger className={`${navLink} inline-flex items-center gap-1`}>
-            {t('nav.admin', 'Admin')}
-            <ChevronDown aria-hidden="true" className="size-4" />
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={6}
-            className="z-50 min-w-52 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-          >
-            {screens.map((screen) => (
-              <DropdownMenu.Item key={screen.path} asChild>
-                <Link
-                  to={screen.path}
-                  className="block rounded px-3 py-2 text-sm text-slate-800 data-highlighted:bg-slate-100"
-                >
-                  {t(screen.key, screen.label)}
-                </Link>
-              </DropdownMenu.Item>
-            ))}
-          </DropdownMenu.Content>
-        </DropdownMenu.Root>
+        <Suspense fallback={null}>
+          <AdminMenu screens={screens} triggerClassName={navLink} />
+        </Suspense>
       )}
       {!canManageContent(actor) && isStaff(actor) && (
         <NavLink to="/admin" end className={linkClass}>

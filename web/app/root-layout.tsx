@@ -1,9 +1,11 @@
-import { Outlet, ScrollRestoration, useMatch } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, useMatch } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner.tsx';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { useT } from './i18n.tsx';
+import { useScrollRestoration } from './scroll-restoration.ts';
 
 /**
  * The shell around every page: skip link, header, the page's <main>, footer. The slideshow player
@@ -14,6 +16,7 @@ export function RootLayout() {
   const t = useT();
   const { isPending } = useMe();
   const fullScreen = useMatch('/slideshow/:id') !== null;
+  useScrollRestoration();
   if (isPending) return <FullScreenSpinner text={t('app.loading', 'Loading application...')} />;
 
   return (
@@ -30,10 +33,12 @@ export function RootLayout() {
         </>
       )}
       <main id="main-content" tabIndex={-1} className="flex-1">
-        <Outlet />
+        {/* A page's own chunk is on its way: the header stays, the page area waits quietly. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
       {!fullScreen && <Footer />}
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,15 +1,19 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import type { Action } from '../../common/permissions.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { HomePage } from '../features/gallery/routes/home-page.tsx';
 import { ADMIN_SCREENS } from './admin-screens.ts';
-import { RouteErrorScreen } from './error-screen.tsx';
 import { useT } from './i18n.tsx';
 import { RequireRole } from './require-role.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 type Loader = () => Promise<{ default: ComponentType }>;
+
+/** A page in its own chunk: `page(() => import(...), 'ExportName')`. */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Loader {
+  return () => load().then((m) => ({ default: m[name] as ComponentType }));
+}
 type AdminPath = (typeof ADMIN_SCREENS)[number]['path'];
 
 /** Back-office screens load on demand, so the public pages carry none of their code. */
@@ -64,10 +68,10 @@ function ScreenLoading() {
 }
 
 /** The guard decides first, so a refused user never downloads the screen's code. */
-function guardedScreen(action: Action, load: Loader) {
+function guardedScreen(action: Action, load: Loader, loginPath?: string) {
   const Screen = lazy(load);
   return (
-    <RequireRole action={action}>
+    <RequireRole action={action} loginPath={loginPath}>
       <Suspense fallback={<ScreenLoading />}>
         <Screen />
       </Suspense>
@@ -75,86 +79,63 @@ function guardedScreen(action: Action, load: Loader) {
   );
 }
 
-export const router = createBrowserRouter([
-  {
-    path: '/',
-    element: <RootLayout />,
-    errorElement: <RouteErrorScreen />,
-    children: [
-      // The home page is in the entry chunk (it is the first page most visitors see); every
-      // other page loads its own chunk on the way there, so / stays small.
-      { index: true, element: <HomePage /> },
-      {
-        path: 'about',
-        lazy: () =>
-          import('../features/about/routes/about-page.tsx').then((m) => ({ Component: m.AboutPage })),
-      },
-      {
-        path: 'submit',
-        lazy: () =>
-          import('../features/submissions/routes/submit-page.tsx').then((m) => ({ Component: m.SubmitPage })),
-      },
-      {
-        path: 'login',
-        lazy: () =>
-          import('../features/auth/routes/admin-login-page.tsx').then((m) => ({
-            Component: m.AdminLoginPage,
-          })),
-      },
-      {
-        path: 'reset-password',
-        lazy: () =>
-          import('../features/auth/routes/reset-password-page.tsx').then((m) => ({
-            Component: m.ResetPasswordPage,
-          })),
-      },
-      {
-        path: 'contributor/login',
-        lazy: () =>
-          import('../features/auth/routes/contributor-login-page.tsx').then((m) => ({
-            Component: m.ContributorLoginPage,
-          })),
-      },
-      {
-        path: 'contributor/register',
-        lazy: () =>
-          import('../features/auth/routes/contributor-register-page.tsx').then((m) => ({
-            Component: m.ContributorRegisterPage,
-          })),
-      },
-      {
-        path: 'contributor/dashboard',
-        lazy: () =>
-          import('../features/contributor/routes/contributor-dashboard-page.tsx').then(
-            ({ ContributorDashboardPage }) => ({
-              Component: () => (
-                <RequireRole action="contributor:dashboard" loginPath="/contributor/login">
-                  <ContributorDashboardPage />
-                </RequireRole>
-              ),
-            }),
-          ),
-      },
-      { path: 'contributor-login', element: <Navigate to="/contributor/login" replace /> },
-      {
-        path: 'media/:id',
-        lazy: () =>
-          import('../features/media/routes/media-detail-page.tsx').then((m) => ({
-            Component: m.MediaDetailPage,
-          })),
-      },
-      {
-        path: 'slideshow/:id',
-        lazy: () =>
-          import('../features/slideshows/routes/slideshow-player-page.tsx').then((m) => ({
-            Component: m.SlideshowPlayerPage,
-          })),
-      },
-      ...ADMIN_SCREENS.map((screen) => ({
-        path: screen.path,
-        element: guardedScreen(screen.action, ADMIN_PAGES[screen.path]),
-      })),
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
-]);
+// The home page is in the entry chunk (it is the first page most visitors see); every other page
+// is its own chunk, loaded on the way there, so / stays small. The layout holds the Suspense.
+const AboutPage = lazy(page(() => import('../features/about/routes/about-page.tsx'), 'AboutPage'));
+const SubmitPage = lazy(page(() => import('../features/submissions/routes/submit-page.tsx'), 'SubmitPage'));
+const AdminLoginPage = lazy(
+  page(() => import('../features/auth/routes/admin-login-page.tsx'), 'AdminLoginPage'),
+);
+const ResetPasswordPage = lazy(
+  page(() => import('../features/auth/routes/reset-password-page.tsx'), 'ResetPasswordPage'),
+);
+const ContributorLoginPage = lazy(
+  page(() => import('../features/auth/routes/contributor-login-page.tsx'), 'ContributorLoginPage'),
+);
+const ContributorRegisterPage = lazy(
+  page(() => import('../features/auth/routes/contributor-register-page.tsx'), 'ContributorRegisterPage'),
+);
+const MediaDetailPage = lazy(
+  page(() => import('../features/media/routes/media-detail-page.tsx'), 'MediaDetailPage'),
+);
+const SlideshowPlayerPage = lazy(
+  page(() => import('../features/slideshows/routes/slideshow-player-page.tsx'), 'SlideshowPlayerPage'),
+);
+const contributorDashboard = guardedScreen(
+  'contributor:dashboard',
+  page(
+    () => import('../features/contributor/routes/contributor-dashboard-page.tsx'),
+    'ContributorDashboardPage',
+  ),
+  '/contributor/login',
+);
+const adminScreens = ADMIN_SCREENS.map((screen) => (
+  <Route
+    key={screen.path}
+    path={screen.path}
+    element={guardedScreen(screen.action, ADMIN_PAGES[screen.path])}
+  />
+));
+
+/** Every route of both specs (public-site.md §2, admin-back-office.md §2). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="submit" element={<SubmitPage />} />
+        <Route path="login" element={<AdminLoginPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="contributor/login" element={<ContributorLoginPage />} />
+        <Route path="contributor/register" element={<ContributorRegisterPage />} />
+        <Route path="contributor/dashboard" element={contributorDashboard} />
+        <Route path="contributor-login" element={<Navigate to="/contributor/login" replace />} />
+        <Route path="media/:id" element={<MediaDetailPage />} />
+        <Route path="slideshow/:id" element={<SlideshowPlayerPage />} />
+        {adminScreens}
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { type Me, meResponse } from '../../../../common/api.ts';
+import type { Me, meResponse } from '../../../../common/api.ts';
 import { ROUTE_GUARD_TIMEOUT_MS } from '../../../../common/limits.ts';
 import { type Actor, isStaff } from '../../../../common/permissions.ts';
 import { apiFetch } from '../../../lib/api-fetch.ts';
@@ -13,7 +14,7 @@ export const ME_QUERY_KEY = ['me'] as const;
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me | null> {
   const timeout = AbortSignal.timeout(ROUTE_GUARD_TIMEOUT_MS);
   const body = await apiFetch('/api/me', { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-  return meResponse.parse(body).user;
+  return (body as z.infer<typeof meResponse>).user;
 }
 
 /** The signed-in account, or null for a guest. */

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
-import { type ContributorDashboard, contributorDashboardResponse } from '../../../../common/api.ts';
+import type { ContributorDashboard, contributorDashboardResponse } from '../../../../common/api.ts';
 import { apiFetch } from '../../../lib/api-fetch.ts';
 
 export const CONTRIBUTOR_DASHBOARD_KEY = ['contributor', 'dashboard'] as const;
@@ -9,7 +10,9 @@ export async function getContributorDashboard({
 }: {
   signal?: AbortSignal;
 } = {}): Promise<ContributorDashboard> {
-  return contributorDashboardResponse.parse(await apiFetch('/api/contributor/dashboard', { signal }));
+  return (await apiFetch('/api/contributor/dashboard', { signal })) as z.infer<
+    typeof contributorDashboardResponse
+  >;
 }
 
 /** The signed-in contributor's statistics and own submissions (GET /api/contributor/dashboard). */

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { GALLERY_SORTS, type GallerySort } from '../../../../common/api.ts';
+import { GALLERY_SORTS, type GallerySort } from '../../../../common/enums.ts';
 
 /**
  * The gallery's state lives in the URL so a search can be shared and Back works:
@@ -17,7 +16,8 @@ export interface GalleryParams {
   from: 'gallery' | 'featured';
 }
 
-const uuid = z.uuid();
+/** A UUID as the API takes it (zod's `z.uuid()` pattern, without loading zod in the public bundle). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const isSort = (value: string | null): value is GallerySort =>
   (GALLERY_SORTS as readonly (string | null)[]).includes(value);
 
@@ -28,10 +28,10 @@ export function readGalleryParams(params: URLSearchParams): GalleryParams {
   const item = params.get('item');
   return {
     q: (params.get('q') ?? '').trim().slice(0, 200),
-    category: uuid.safeParse(category).success ? category : '',
+    category: UUID.test(category) ? category : '',
     sort: isSort(sort) ? sort : 'newest',
     view: params.get('view') === 'list' ? 'list' : 'grid',
-    item: item && uuid.safeParse(item).success ? item : null,
+    item: item && UUID.test(item) ? item : null,
     from: params.get('from') === 'featured' ? 'featured' : 'gallery',
   };
 }

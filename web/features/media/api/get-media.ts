@@ -1,9 +1,11 @@
+import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
-import { type MediaItem, mediaItemResponse } from '../../../../common/api.ts';
+import type { MediaItem, mediaItemResponse } from '../../../../common/api.ts';
 import { ApiRequestError, apiFetch } from '../../../lib/api-fetch.ts';
 
 export async function getMedia(id: string): Promise<MediaItem> {
-  return mediaItemResponse.parse(await apiFetch(`/api/media/${encodeURIComponent(id)}`)).media;
+  return ((await apiFetch(`/api/media/${encodeURIComponent(id)}`)) as z.infer<typeof mediaItemResponse>)
+    .media;
 }
 
 /** GET /api/media/:id. A 404 (missing or not public) is final: it is not retried. */

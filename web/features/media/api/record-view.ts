@@ -1,11 +1,15 @@
+import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
-import { viewResponse } from '../../../../common/api.ts';
+import type { viewResponse } from '../../../../common/api.ts';
 import { apiFetch } from '../../../lib/api-fetch.ts';
 
 /** POST /api/media/:id/view: counts one view and returns the new count. */
 export async function recordView(id: string): Promise<number> {
-  return viewResponse.parse(await apiFetch(`/api/media/${encodeURIComponent(id)}/view`, { method: 'POST' }))
-    .viewCount;
+  return (
+    (await apiFetch(`/api/media/${encodeURIComponent(id)}/view`, { method: 'POST' })) as z.infer<
+      typeof viewResponse
+    >
+  ).viewCount;
 }
 
 export function useRecordView() {

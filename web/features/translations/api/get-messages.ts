@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type Language, type MessagesResponse, messagesResponse } from '../../../../common/translations.ts';
+import type { Language, MessagesResponse, messagesResponse } from '../../../../common/translations.ts';
 import { apiFetch } from '../../../lib/api-fetch.ts';
 import { readStoredMessages, storeMessages } from '../lib/language-storage.ts';
 
@@ -7,7 +8,9 @@ export const messagesQueryKey = (lang: Language) => ['translations', 'messages',
 
 /** The texts of one language (key → text); the server answers a repeat with 304 when unchanged. */
 export async function getMessages(lang: Language, signal?: AbortSignal): Promise<MessagesResponse> {
-  const body = messagesResponse.parse(await apiFetch(`/api/translations?lang=${lang}`, { signal }));
+  const body = (await apiFetch(`/api/translations?lang=${lang}`, { signal })) as z.infer<
+    typeof messagesResponse
+  >;
   storeMessages(lang, body.messages);
   return body;
 }

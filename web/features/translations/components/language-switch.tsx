@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '../../../../common/translations.ts';
+import { LANGUAGES, type Language } from '../../../../common/enums.ts';
 import { useLanguage, useT } from '../../../app/i18n.tsx';
 
 /**

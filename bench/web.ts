@@ -1,0 +1,426 @@
+/**
+ * Public-site figures (`npm run bench -- web`):
+ * 1. Lighthouse (mobile, its default simulated throttling) on / with a full first gallery page
+ *    (48 items: the demo seed plus generated photos) and on one image's /media/{id} page:
+ *    performance, accessibility, best-practices and SEO scores, LCP, CLS and TBT, against the goals
+ *    (scores ≥ 95, LCP ≤ 2.0 s, CLS ≤ 0.05) and against a baseline measured in the same run: a
+ *    static minimal HTML page served by the same server with the same headers;
+ * 2. the public JavaScript: gzip size of the entry chunk and its static imports (what every
+ *    public page loads before any lazy route), and of all JS the home page fetched in the
+ *    Lighthouse run, against the goal ≤ 120 kB.
+ *
+ * WEB_DIR picks the build (default dist/); it is built with `vite build` when missing or older
+ * than its sources. BENCH_WEB_RUNS sets the Lighthouse runs per page (median reported; default 3).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import sharp from 'sharp';
+import { loadConfig } from '../server/config.ts';
+import { openServices } from '../server/runtime.ts';
+import { exifFixture } from '../server/test/fixtures.ts';
+import { DEMO_ITEMS } from '../scripts/demo/catalogue.ts';
+import { seedDemo } from '../scripts/demo/seed.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const GOALS = { score: 95, lcpMs: 2000, cls: 0.05, jsKb: 120 };
+const FIRST_PAGE = 48;
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** The image whose detail page is measured: the 6000 × 4000 camera photograph, the heaviest. */
+const DETAIL_TITLE = 'París um kvøldið';
+
+const BASELINE_HTML = `<!doctype html>
+<html lang="fo">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <meta name="description" content="Historical Media Archive" />
+    <link rel="icon" href="data:," />
+    <title>Myndasavn</title>
+  </head>
+  <body>
+    <main>
+      <h1>Myndasavn</h1>
+      <p>Ein søga um bygdina í myndum, filmi, ljóði og skjølum. Ein einføld síða til samanberingar.</p>
+    </main>
+  </body>
+</html>
+`;
+
+interface PageFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  /** Paths of the scripts the page fetched. */
+  scripts: string[];
+  /** What costs points: failing audits, the LCP element and the elements that shifted. */
+  findings: string[];
+}
+
+export async function run() {
+  const runs = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
+  const webDir = resolve(ROOT, process.env.WEB_DIR ?? 'dist');
+  buildIfNeeded(webDir);
+
+  // A copy of the build with the baseline page beside it, so the same server serves both.
+  const work = mkdtempSync(join(tmpdir(), 'bench-web-'));
+  const servedWeb = join(work, 'web');
+  cpSync(webDir, servedWeb, { recursive: true });
+  writeFileSync(join(servedWeb, 'bench-baseline.html'), BASELINE_HTML);
+  const dataDir = join(work, 'data');
+
+  let server: ChildProcess | undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    const seeded = await seed(dataDir, work);
+    const port = await freePort();
+    server = await startServer({ port, dataDir, webDir: servedWeb });
+    const base = `http://127.0.0.1:${port}`;
+    const detailId = await findImage(base, DETAIL_TITLE);
+
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: CHROME_FLAGS,
+      logLevel: 'silent',
+    });
+    const pages: [string, string][] = [
+      ['baseline (static page)', `${base}/bench-baseline.html`],
+      ['/', `${base}/`],
+      [`/media/{id} (image)`, `${base}/media/${detailId}`],
+    ];
+    const results = new Map<string, PageFigures>();
+    for (const [label, url] of pages) {
+      const figures: PageFigures[] = [];
+      for (let i = 0; i < runs; i++) figures.push(await measure(url, chrome.port));
+      results.set(label, median(figures));
+    }
+
+    console.log(
+      `web: Lighthouse 12, mobile (simulated throttling), median of ${runs} run${runs === 1 ? '' : 's'}; ` +
+        `${seeded.items} public items (${seeded.seconds.toFixed(0)} s to seed with derivatives)`,
+    );
+    console.log(
+      `  ${'page'.padEnd(26)}${['perf', 'a11y', 'best', 'seo'].map((h) => h.padStart(6)).join('')}${'LCP'.padStart(9)}${'CLS'.padStart(8)}${'TBT'.padStart(9)}`,
+    );
+    for (const [label, f] of results) {
+      console.log(
+        `  ${label.padEnd(26)}${[f.performance, f.accessibility, f.bestPractices, f.seo]
+          .map((s) => String(s).padStart(6))
+          .join(
+            '',
+          )}${`${(f.lcpMs / 1000).toFixed(2)} s`.padStart(9)}${f.cls.toFixed(3).padStart(8)}${`${Math.round(f.tbtMs)} ms`.padStart(9)}`,
+      );
+    }
+    const baseline = results.get(pages[0]![0])!;
+    for (const line of baseline.findings) console.log(`  baseline: ${line}`);
+    for (const [label] of pages.slice(1)) {
+      const f = results.get(label)!;
+      const scores = {
+        performance: f.performance,
+        accessibility: f.accessibility,
+        'best-practices': f.bestPractices,
+        seo: f.seo,
+      };
+      const failing = Object.entries(scores)
+        .filter(([, s]) => s < GOALS.score)
+        .map(([k, s]) => `${k} ${s}`);
+      const verdict = [
+        failing.length === 0 ? `scores ≥ ${GOALS.score} ✓` : `below ${GOALS.score}: ${failing.join(', ')} ✗`,
+        `LCP ${(f.lcpMs / 1000).toFixed(2)} s ${f.lcpMs <= GOALS.lcpMs ? '✓' : '✗'} (goal ≤ 2.0 s)`,
+        `CLS ${f.cls.toFixed(3)} ${f.cls <= GOALS.cls ? '✓' : '✗'} (goal ≤ 0.05)`,
+      ];
+      console.log(`  ${label}: ${verdict.join('; ')}`);
+      console.log(
+        `    ratio to baseline: performance ${(f.performance / baseline.performance).toFixed(2)}×, ` +
+          `LCP ${(f.lcpMs / baseline.lcpMs).toFixed(2)}×, TBT +${Math.round(f.tbtMs - baseline.tbtMs)} ms`,
+      );
+      for (const line of f.findings) console.log(`    ${line}`);
+    }
+
+    const entry = entryClosure(webDir);
+    const homeScripts = results.get('/')!.scripts;
+    const fetched = homeScripts.map((path) => ({ path, gzip: gzipSizeOf(webDir, path) }));
+    const fetchedKb = fetched.reduce((sum, f) => sum + f.gzip, 0) / 1000;
+    console.log(
+      `public JavaScript (gzip -9, kB = 1000 bytes as vite prints): entry and its static imports ${(entry.gzip / 1000).toFixed(1)} kB in ${entry.files.length} files; ` +
+        `all JS / fetched ${fetchedKb.toFixed(1)} kB in ${fetched.length} files ${fetchedKb <= GOALS.jsKb ? '✓' : '✗'} (goal ≤ ${GOALS.jsKb} kB)`,
+    );
+    for (const f of fetched.sort((a, b) => b.gzip - a.gzip)) {
+      console.log(`    ${(f.gzip / 1000).toFixed(1).padStart(6)} kB  ${f.path}`);
+    }
+    const admin = homeScripts.filter((p) => /\/admin-[^/]*\.js$/.test(p));
+    console.log(`  admin chunks fetched by /: ${admin.length === 0 ? 'none ✓' : admin.join(', ')}`);
+  } finally {
+    chrome?.kill();
+    if (server) await stopServer(server);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Builds the web app into webDir when it is missing or older than its sources (as npm start does). */
+function buildIfNeeded(webDir: string) {
+  const index = join(webDir, 'index.html');
+  const newest = (path: string): number => {
+    const stat = statSync(path);
+    if (!stat.isDirectory()) return stat.mtimeMs;
+    return Math.max(stat.mtimeMs, ...readdirSync(path).map((e) => newest(join(path, e))));
+  };
+  const sources = ['web', 'common', 'vite.config.ts', 'package-lock.json']
+    .map((p) => join(ROOT, p))
+    .filter(existsSync);
+  if (existsSync(index) && Math.max(...sources.map(newest)) <= statSync(index).mtimeMs) return;
+  console.log(`Building the web app into ${webDir}…`);
+  const result = spawnSync(
+    join(ROOT, 'node_modules', '.bin', 'vite'),
+    ['build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('vite build failed (see above)');
+}
+
+/**
+ * The demo seed on a fresh DATA_DIR, plus crops of the 6000 × 4000 camera photograph until the
+ * home page's first page is full. The database is closed again before the server opens it.
+ */
+async function seed(dataDir: string, work: string) {
+  const extraCount = Math.max(0, FIRST_PAGE - DEMO_ITEMS.length);
+  const camera = await exifFixture('large');
+  const extraImages = async (i: number) => {
+    const path = join(work, `extra-${i}.jpg`);
+    await sharp(camera)
+      .extract({ left: 200 + (i % 5) * 800, top: 200 + (i % 3) * 1000, width: 2400, height: 1600 })
+      .jpeg({ quality: 88 })
+      .toFile(path);
+    return { path, fileName: `utsyni-${i + 1}.jpg`, title: `Útsýni yvir býin ${i + 1}` };
+  };
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+  const { context, database, jobs } = await openServices(config, quiet);
+  try {
+    const summary = await seedDemo(context, jobs, { extraImages, extraImageCount: extraCount });
+    const m = summary.media;
+    return { items: m.image + m.video + m.audio + m.document, seconds: summary.seconds };
+  } finally {
+    await database.close();
+  }
+}
+
+async function startServer(options: {
+  port: number;
+  dataDir: string;
+  webDir: string;
+}): Promise<ChildProcess> {
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      DATA_DIR: options.dataDir,
+      WEB_DIR: options.webDir,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolveStarted, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('The archive is running at')) {
+        clearTimeout(timer);
+        child.off('exit', onExit);
+        resolveStarted();
+      }
+    };
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', onExit);
+  });
+  // Keep draining the request log so the pipe never fills.
+  child.stdout!.resume();
+  child.stderr!.resume();
+  return child;
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function findImage(base: string, title: string): Promise<string> {
+  const res = await fetch(`${base}/api/gallery?q=${encodeURIComponent(title)}`);
+  const { items } = (await res.json()) as { items: { id: string; title: string; mediaType: string }[] };
+  const item = items.find((i) => i.title === title && i.mediaType === 'image');
+  if (!item) throw new Error(`the seeded image "${title}" is not in the gallery`);
+  return item.id;
+}
+
+async function measure(url: string, port: number): Promise<PageFigures> {
+  let lhr: Lhr | undefined;
+  // A trace that could not be recorded (NO_NAVSTART, NO_FCP…) is Lighthouse's, not the page's: retry.
+  for (let attempt = 1; !lhr; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError) lhr = result.lhr;
+    else if (attempt >= 3) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+  }
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as
+        | { items?: { url: string; resourceType?: string }[] }
+        | undefined
+    )?.items ?? [];
+  const scripts = requests
+    .filter((r) => r.resourceType === 'Script')
+    .map((r) => new URL(r.url).pathname)
+    .filter((p, i, all) => all.indexOf(p) === i);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: value('largest-contentful-paint'),
+    cls: value('cumulative-layout-shift'),
+    tbtMs: value('total-blocking-time'),
+    scripts,
+    findings: findings(lhr),
+  };
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+type Node = { selector?: string; snippet?: string };
+
+function findings(lhr: Lhr): string[] {
+  const out: string[] = [];
+  for (const category of Object.values(lhr.categories)) {
+    const failing = category.auditRefs
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id]!)
+      .filter((audit) => audit.score !== null && audit.score < 0.9)
+      .map((audit) => {
+        const issues =
+          audit.id === 'inspector-issues'
+            ? ((audit.details as { items?: { issueType?: string }[] } | undefined)?.items ?? [])
+                .map((i) => i.issueType)
+                .join(', ')
+            : '';
+        return `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}${issues ? `: ${issues}` : ''}`;
+      });
+    if (failing.length > 0) out.push(`${category.title}: ${failing.join('; ')}`);
+  }
+  const opportunities = Object.values(lhr.audits)
+    .map((audit) => ({
+      audit,
+      savings: (audit.details as { overallSavingsMs?: number } | undefined)?.overallSavingsMs ?? 0,
+    }))
+    .filter((o) => o.savings >= 100)
+    .sort((a, b) => b.savings - a.savings)
+    .map((o) => `${o.audit.title} (−${Math.round(o.savings)} ms)`);
+  if (opportunities.length > 0) out.push(`opportunities: ${opportunities.join('; ')}`);
+  const nodes = (id: string) => {
+    const details = lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined;
+    const items = details?.items ?? [];
+    // LCP element: a list of tables in Lighthouse 12; layout shifts: rows with a node and a score.
+    const rows = items.flatMap((item) => (item as { items?: Record<string, unknown>[] }).items ?? [item]);
+    return rows
+      .map((row) => ({ node: row.node as Node | undefined, score: row.score as number | undefined }))
+      .filter((r) => r.node?.selector || r.node?.snippet);
+  };
+  const lcp = nodes('largest-contentful-paint-element')[0];
+  if (lcp) out.push(`LCP element: ${lcp.node!.snippet ?? lcp.node!.selector}`);
+  const shifts = nodes('layout-shifts').slice(0, 4);
+  if (shifts.length > 0) {
+    out.push(
+      `layout shifts: ${shifts.map((s) => `${s.node!.selector ?? s.node!.snippet}${s.score !== undefined ? ` ${s.score.toFixed(3)}` : ''}`).join('; ')}`,
+    );
+  }
+  return out;
+}
+
+/** The run with the median performance score (ties: median LCP), as Lighthouse advises. */
+function median(runs: PageFigures[]): PageFigures {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+function gzipSizeOf(webDir: string, path: string): number {
+  return gzipSync(readFileSync(join(webDir, path)), { level: 9 }).length;
+}
+
+/**
+ * The entry script of index.html, its modulepreloads and, transitively, every chunk they import
+ * statically (`import … from "./x.js"`, `export … from`); dynamic `import()` (lazy routes, the
+ * admin screens) is not followed.
+ */
+export function entryClosure(webDir: string): { files: string[]; gzip: number } {
+  const html = readFileSync(join(webDir, 'index.html'), 'utf8');
+  const start = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((m) => m[1]!);
+  const seen = new Set<string>();
+  const queue = [...start];
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const code = readFileSync(join(webDir, path), 'utf8');
+    const dir = path.slice(0, path.lastIndexOf('/') + 1);
+    const imports = [
+      ...code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w$*{},\s]+?\s*from\s*)?["']([^"']+\.js)["']/g),
+      ...code.matchAll(/(?:^|[;\n}])\s*export\s*(?:\*|\{[^}]*\})\s*from\s*["']([^"']+\.js)["']/g),
+    ].map((m) => new URL(m[1]!, `http://x${dir}`).pathname);
+    queue.push(...imports);
+  }
+  const files = [...seen];
+  return { files, gzip: files.reduce((sum, f) => sum + gzipSizeOf(webDir, f), 0) };
+}
