@@ -1,13 +1,53 @@
-import { resolve } from 'node:path';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes `.br` and `.gz` beside every built text file of 1 KB or more, at the highest levels, so
+ * the server sends them as they are (@fastify/static `preCompressed`) with no work per request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'archive-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((f) =>
+        /\.(js|css|html|svg|json|txt)$/.test(f),
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(outDir, file);
+          const content = await readFile(path);
+          if (content.length < 1024) return;
+          await writeFile(
+            `${path}.br`,
+            await promisify(brotliCompress)(content, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+          );
+          await writeFile(`${path}.gz`, await promisify(gzip)(content, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   root: resolve(import.meta.dirname, 'web'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,

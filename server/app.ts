@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -98,6 +99,9 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
   });
 
   await app.register(async (api) => {
+    // API answers (JSON) are compressed on the fly; files under /files are not: images, video and
+    // audio are compressed already, and byte ranges must address the stored bytes.
+    await api.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     await authRoutes(api, ctx);
     await healthRoutes(api, ctx);
     await accountRoutes(api, ctx);
@@ -110,7 +114,9 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
     await submissionsRoutes(api, ctx);
     await slideshowsRoutes(api, ctx);
     await translationsRoutes(api, ctx);
-    await filesRoutes(api, ctx);
+  });
+  await app.register(async (files) => {
+    await filesRoutes(files, ctx);
   });
 
   await registerWebApp(app as unknown as FastifyInstance, ctx.config.webDir);
@@ -126,6 +132,8 @@ async function registerWebApp(app: FastifyInstance, webDir: string) {
       root: webDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (vite.config.ts).
+      preCompressed: true,
       setHeaders(res, path) {
         res.header(
           'cache-control',

@@ -73,10 +73,12 @@ export function testConfig(dataDir: string): Config {
 }
 
 /** The real app on a fresh database, a temporary file store and a file outbox. */
-export async function createTestApp(options: { database?: DatabaseHandle; blobs?: BlobStore } = {}) {
+export async function createTestApp(
+  options: { database?: DatabaseHandle; blobs?: BlobStore; webDir?: string } = {},
+) {
   const database = options.database ?? (await createTestDb());
   const dataDir = mkdtempSync(join(tmpdir(), 'archive-test-'));
-  const config = testConfig(dataDir);
+  const config = { ...testConfig(dataDir), ...(options.webDir ? { webDir: options.webDir } : {}) };
   const silent = { info: () => {}, warn: () => {}, error: () => {} };
   const mailer = createMailer({ from: config.mailFrom, outboxDir: join(dataDir, 'outbox'), logger: silent });
   const blobs = options.blobs ?? new LocalBlobStore(join(dataDir, 'files'));

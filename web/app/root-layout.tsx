@@ -32,7 +32,8 @@ export function RootLayout() {
           <Header />
         </>
       )}
-      <main id="main-content" tabIndex={-1} className="flex-1">
+      {/* At least a screen tall, so the footer starts below the fold and never jumps as a page loads. */}
+      <main id="main-content" tabIndex={-1} className="min-h-svh flex-1">
         {/* A page's own chunk is on its way: the header stays, the page area waits quietly. */}
         <Suspense fallback={null}>
           <Outlet />
