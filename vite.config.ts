@@ -16,7 +16,7 @@ function precompress(): Plugin {
     name: 'archive-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir;
+      outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       const files = (await readdir(outDir, { recursive: true })).filter((f) =>

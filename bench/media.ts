@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { SUBMISSION_MAX_BYTES, UPLOAD_MAX_BYTES } from '../common/limits.ts';
 import { DEFAULT_WATERMARK } from '../common/watermark.ts';
-import { DISPLAY_PX, THUMB_PX } from '../common/limits.ts';
+import { DISPLAY_PX, MEDIUM_PX, THUMB_PX } from '../common/limits.ts';
 import { makeDerivatives } from '../server/media/derivatives/make-derivatives.ts';
 import { createTestApp, buildUser, signIn } from '../server/test/harness.ts';
 import { exifFixture, imageFixture, opencvAvi } from '../server/test/fixtures.ts';
@@ -130,7 +130,7 @@ async function sources(): Promise<string[]> {
   return [camera, camera, ...made, ...made];
 }
 
-/** What the job makes, done with sharp alone: thumb, watermarked display, watermarked download. */
+/** What the job makes, done with sharp alone: thumb, watermarked display and its 800 px copy, watermarked download. */
 async function bareSharp(path: string) {
   await sharp(path)
     .rotate()
@@ -142,7 +142,11 @@ async function bareSharp(path: string) {
     .resize(DISPLAY_PX, DISPLAY_PX, { fit: 'inside', withoutEnlargement: true })
     .png({ compressionLevel: 0 })
     .toBuffer();
-  await watermarkImage(display, DEFAULT_WATERMARK, { format: 'webp', quality: 82 });
+  const shown = await watermarkImage(display, DEFAULT_WATERMARK, { format: 'webp', quality: 82 });
+  await sharp(shown.data)
+    .resize(MEDIUM_PX, MEDIUM_PX, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
   const full = await sharp(path).rotate().png({ compressionLevel: 0 }).toBuffer();
   const format = path.endsWith('.png') ? 'png' : 'jpeg';
   await watermarkImage(full, DEFAULT_WATERMARK, { format, quality: 90 });

@@ -113,6 +113,8 @@ export const fileMetadata = z.object({
 /** Where the files of an item are fetched; null where that file does not exist (yet). */
 export const mediaFiles = z.object({
   thumb: z.string().nullable(),
+  /** The display image at 800 px, for phones (absent on items made before it existed). */
+  medium: z.string().nullable(),
   display: z.string().nullable(),
   download: z.string().nullable(),
   poster: z.string().nullable(),

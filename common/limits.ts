@@ -19,6 +19,8 @@ export const DEFAULT_SLIDE_DURATION_S = 5;
 
 /** Longest side, in pixels, of the derived thumbnail and display images (fit inside, never enlarged). */
 export const THUMB_PX = 400;
+/** The watermarked display image scaled down for phones. */
+export const MEDIUM_PX = 800;
 export const DISPLAY_PX = 1600;
 
 /** Lightbox and media page (public-site.md §9). */

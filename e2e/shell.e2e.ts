@@ -12,6 +12,22 @@ describe('the public shell', () => {
     await context.close();
   });
 
+  it('draws the home page from the answers the page carries, asking the API for none of them', async () => {
+    const context = await newVisitor(browser());
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // me, settings, header document and slideshow, texts, counts, featured, categories, first page.
+    expect(asked).toEqual([]);
+    await context.close();
+  });
+
   it('has no axe violations on the about and reset-password pages', async () => {
     const context = await newVisitor(browser());
     const page = await context.newPage();

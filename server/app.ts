@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -28,6 +25,7 @@ import type { AppContext } from './http/context.ts';
 import { AppError } from './http/errors.ts';
 import { IngestError } from './media/ingest/ingest-error.ts';
 import { installSession, type RouteDeclaration } from './http/session.ts';
+import { registerWebApp } from './web/web-app.ts';
 
 export interface BuildAppOptions {
   context: Omit<AppContext, 'logger'>;
@@ -121,48 +119,6 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
 
   await registerWebApp(app as unknown as FastifyInstance, ctx.config.webDir);
   return app;
-}
-
-/** The built React app: hashed assets cached for a year, every other page gets index.html. */
-async function registerWebApp(app: FastifyInstance, webDir: string) {
-  const index = join(webDir, 'index.html');
-  const built = existsSync(index);
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: webDir,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each file (vite.config.ts).
-      preCompressed: true,
-      setHeaders(res, path) {
-        res.header(
-          'cache-control',
-          path.includes('/assets/')
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=0, must-revalidate',
-        );
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (
-      path.startsWith('/api/') ||
-      path.startsWith('/files/') ||
-      path.startsWith('/assets/') ||
-      request.method !== 'GET'
-    ) {
-      return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
-    }
-    if (!built) {
-      return reply
-        .status(503)
-        .type('text/plain')
-        .send('The web app is not built yet: run `npm run build` (npm start does this for you).');
-    }
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
-  });
 }
 
 declare module 'fastify' {

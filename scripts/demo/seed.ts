@@ -285,7 +285,7 @@ async function seedActor(
 
 /** What each type must have once its job ran (ffmpeg makes posters and waveforms when present). */
 export function expectedVariants(mediaType: MediaType): string[] {
-  if (mediaType === 'image') return ['display', 'download', 'thumb'];
+  if (mediaType === 'image') return ['display', 'download', 'medium', 'thumb'];
   if (mediaType === 'video') return hasFfmpeg() ? ['poster', 'thumb'] : [];
   if (mediaType === 'audio') return hasFfmpeg() ? ['waveform'] : [];
   return [];

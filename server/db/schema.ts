@@ -262,7 +262,7 @@ export interface TranslationsTable {
 }
 
 export type ProcessingStatus = 'pending' | 'ready' | 'failed';
-export type DerivativeVariant = 'thumb' | 'display' | 'download' | 'poster' | 'waveform';
+export type DerivativeVariant = 'thumb' | 'medium' | 'display' | 'download' | 'poster' | 'waveform';
 export type DerivativeOwner = 'media' | 'submission';
 
 /** What an uploaded file says about itself (EXIF/IPTC), kept as suggestions for staff. */

@@ -1,13 +1,4 @@
-import {
-  CircleUser,
-  Download,
-  FileDown,
-  Images,
-  Info,
-  Menu,
-  Presentation,
-  X,
-} from 'lucide-react';
+import { CircleUser, Download, FileDown, Images, Info, Menu, Presentation, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import type { DocumentItem, Me } from '../../common/api.ts';

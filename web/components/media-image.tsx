@@ -1,14 +1,9 @@
 import { type CSSProperties, useMemo } from 'react';
 import { thumbHashToDataURL } from 'thumbhash';
 import type { MediaItem } from '../../common/api.ts';
-import { DISPLAY_PX, THUMB_PX } from '../../common/limits.ts';
+import { pictureOf } from '../../common/responsive-image.ts';
 
 type ImageFields = Pick<MediaItem, 'title' | 'width' | 'height' | 'placeholder' | 'files' | 'mediaType'>;
-
-/** The width of a derivative fitted inside `box` px without enlarging. */
-function fittedWidth(width: number, height: number, box: number) {
-  return Math.round(width * Math.min(1, box / Math.max(width, height)));
-}
 
 /** The ThumbHash placeholder as a data URL, or null. */
 export function usePlaceholder(placeholder: string | null): string | null {
@@ -47,21 +42,11 @@ export function MediaImage({
   priority?: boolean;
 }) {
   const placeholder = usePlaceholder(item.placeholder);
-  const { files } = item;
-  const still = item.mediaType === 'image' ? null : (files.poster ?? files.waveform);
+  const picture = pictureOf(item);
+  if (!picture) return null;
+  const { src, srcSet } = picture;
   const width = item.width ?? 4;
   const height = item.height ?? 3;
-
-  const srcSet = still
-    ? undefined
-    : [
-        files.thumb && `${files.thumb} ${fittedWidth(width, height, THUMB_PX)}w`,
-        files.display && `${files.display} ${fittedWidth(width, height, DISPLAY_PX)}w`,
-      ]
-        .filter(Boolean)
-        .join(', ') || undefined;
-  const src = still ?? files.thumb ?? files.display;
-  if (!src) return null;
 
   return (
     <img

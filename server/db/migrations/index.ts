@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './20261122_0001_initial.ts';
 import * as mediaPipeline from './20261122_0002_media_pipeline.ts';
 import * as submissionDuplicates from './20261122_0003_submission_duplicates.ts';
+import * as mediumDerivative from './20261122_0004_medium_derivative.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
   '20261122_0001_initial': initial,
   '20261122_0002_media_pipeline': mediaPipeline,
   '20261122_0003_submission_duplicates': submissionDuplicates,
+  '20261122_0004_medium_derivative': mediumDerivative,
 };

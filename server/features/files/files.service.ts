@@ -8,6 +8,7 @@ import { getDerivative } from '../../media/derivatives/derivatives.repository.ts
 export const MEDIA_FILE_VARIANTS = [
   'original',
   'thumb',
+  'medium',
   'display',
   'download',
   'poster',

@@ -55,6 +55,7 @@ export function presentMedia(
     fileMetadata: row.file_metadata,
     files: {
       thumb: url('thumb'),
+      medium: url('medium'),
       display: url('display'),
       download:
         url('download') ??

@@ -122,8 +122,15 @@ describe('staff upload of an image', () => {
       .where('owner_id', '=', media.id)
       .execute();
     const byVariant = Object.fromEntries(derivatives.map((d) => [d.variant, d]));
-    expect(Object.keys(byVariant).sort()).toEqual(['display', 'download', 'thumb']);
+    expect(Object.keys(byVariant).sort()).toEqual(['display', 'download', 'medium', 'thumb']);
     expect(byVariant.thumb).toMatchObject({ mime_type: 'image/webp', watermarked: false });
+    // Smaller than the phone size already: the medium image is the watermarked display as it is.
+    expect(byVariant.medium).toMatchObject({
+      mime_type: 'image/webp',
+      watermarked: true,
+      width: 180,
+      height: 135,
+    });
     expect(byVariant.display).toMatchObject({
       mime_type: 'image/webp',
       watermarked: true,
@@ -138,7 +145,7 @@ describe('staff upload of an image', () => {
     expect(sha256(join(t.dataDir, 'files', row.file_key))).toBe(sha256(path));
   });
 
-  it('reports width and height after EXIF orientation, and shrinks a 6000×4000 photo to 400 and 1600 px', async () => {
+  it('reports width and height after EXIF orientation, and shrinks a 6000×4000 photo to 400, 800 and 1600 px', async () => {
     const rotated = (await upload(await exifFixture('orientation8'))).json().media;
     expect([rotated.width, rotated.height]).toEqual([480, 640]);
     const large = (await upload(await exifFixture('large'))).json().media;
@@ -155,6 +162,7 @@ describe('staff upload of an image', () => {
     };
     expect(await dims(rotated.id, 'display')).toEqual([480, 640]);
     expect(await dims(large.id, 'thumb')).toEqual([400, 267]);
+    expect(await dims(large.id, 'medium')).toEqual([800, 534]);
     expect(await dims(large.id, 'display')).toEqual([1600, 1067]);
     expect(await dims(large.id, 'download')).toEqual([6000, 4000]);
   }, 60_000);

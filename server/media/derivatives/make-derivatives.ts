@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import sharp, { type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
-import { DISPLAY_PX, THUMB_PX } from '../../../common/limits.ts';
+import { DISPLAY_PX, MEDIUM_PX, THUMB_PX } from '../../../common/limits.ts';
 import { DEFAULT_WATERMARK_TEXT, type WatermarkSettings } from '../../../common/watermark.ts';
 import type { Db } from '../../db/database.ts';
 import type { DerivativeOwner, DerivativeVariant } from '../../db/schema.ts';
@@ -141,12 +141,27 @@ async function imageDerivatives(deps: Deps, payload: DerivativesPayload, source:
     .resize(DISPLAY_PX, DISPLAY_PX, { fit: 'inside', withoutEnlargement: true })
     .png(LOSSLESS)
     .toBuffer();
-  made.push(await storeWatermarked(deps, payload, 'display', display, source.watermark, 'webp', 82));
+  const shown = await storeWatermarked(deps, payload, 'display', display, source.watermark, 'webp', 82);
+  made.push(shown.derivative);
+  // The phone size is the watermarked display scaled down, so it carries the same mark.
+  made.push(
+    await store(
+      deps,
+      payload,
+      'medium',
+      sharp(shown.data)
+        .resize(MEDIUM_PX, MEDIUM_PX, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 }),
+      shown.derivative.watermarked,
+    ),
+  );
   // Public media also get a full-size download carrying the watermark; the original stays staff-only.
   if (payload.ownerType === 'media') {
     const format = DOWNLOAD_FORMAT[source.mimeType] ?? 'png';
     const full = await (await oriented()).png(LOSSLESS).toBuffer();
-    made.push(await storeWatermarked(deps, payload, 'download', full, source.watermark, format, 90));
+    made.push(
+      (await storeWatermarked(deps, payload, 'download', full, source.watermark, format, 90)).derivative,
+    );
   }
   return made;
 }
@@ -159,15 +174,20 @@ async function storeWatermarked(
   watermark: WatermarkSettings | null,
   format: 'jpeg' | 'png' | 'webp' | 'gif' | 'tiff',
   quality: number,
-): Promise<NewDerivative> {
-  if (!watermark) return store(deps, payload, variant, sharp(image).toFormat(format, { quality }));
+): Promise<{ derivative: NewDerivative; data: Buffer }> {
+  if (!watermark) {
+    const { data, info } = await sharp(image)
+      .toFormat(format, { quality })
+      .toBuffer({ resolveWithObject: true });
+    return { derivative: await storeEncoded(deps, payload, variant, data, info, false), data };
+  }
   const result = await watermarkImage(image, watermark, { format, quality });
   if (result.error) {
     // Spec: a failed watermark still yields the image, unwatermarked; the failure is logged.
     deps.logger.warn({ ...payload, variant, err: result.error }, 'Failed to create watermarked image');
   }
   // Already encoded: stored as it is, never decoded and encoded again.
-  return storeEncoded(
+  const derivative = await storeEncoded(
     deps,
     payload,
     variant,
@@ -175,6 +195,7 @@ async function storeWatermarked(
     { format, width: result.width, height: result.height },
     result.watermarked,
   );
+  return { derivative, data: result.data };
 }
 
 async function store(

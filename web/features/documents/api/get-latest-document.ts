@@ -2,12 +2,19 @@ import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import type { DocumentItem, latestDocumentResponse } from '../../../../common/api.ts';
 import { apiFetch } from '../../../lib/api-fetch.ts';
+import { takeBootData } from '../../../lib/boot-data.ts';
+
+const PATH = '/api/documents/latest';
 
 /** The newest public 'mentanardagarnar' document, or null (the header's document button). */
 export async function getLatestDocument(): Promise<DocumentItem | null> {
-  return ((await apiFetch('/api/documents/latest')) as z.infer<typeof latestDocumentResponse>).document;
+  return ((await apiFetch(PATH)) as z.infer<typeof latestDocumentResponse>).document;
 }
 
 export function useLatestDocument() {
-  return useQuery({ queryKey: ['documents', 'latest'], queryFn: getLatestDocument });
+  return useQuery({
+    queryKey: ['documents', 'latest'],
+    queryFn: getLatestDocument,
+    initialData: () => takeBootData<z.infer<typeof latestDocumentResponse>>(PATH)?.document,
+  });
 }

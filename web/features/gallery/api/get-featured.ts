@@ -2,12 +2,19 @@ import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import type { featuredResponse, GalleryItem } from '../../../../common/api.ts';
 import { apiFetch } from '../../../lib/api-fetch.ts';
+import { takeBootData } from '../../../lib/boot-data.ts';
+
+const PATH = '/api/gallery/featured';
 
 /** The featured strip: at most 6 public featured items, newest first. */
 export async function getFeatured(): Promise<GalleryItem[]> {
-  return ((await apiFetch('/api/gallery/featured')) as z.infer<typeof featuredResponse>).items;
+  return ((await apiFetch(PATH)) as z.infer<typeof featuredResponse>).items;
 }
 
 export function useFeatured() {
-  return useQuery({ queryKey: ['gallery', 'featured'], queryFn: getFeatured });
+  return useQuery({
+    queryKey: ['gallery', 'featured'],
+    queryFn: getFeatured,
+    initialData: () => takeBootData<z.infer<typeof featuredResponse>>(PATH)?.items,
+  });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { GallerySort, galleryPageResponse } from '../../../../common/api.ts';
 import { apiFetch } from '../../../lib/api-fetch.ts';
+import { takeBootData } from '../../../lib/boot-data.ts';
 
 export type GalleryPage = z.infer<typeof galleryPageResponse>;
 
@@ -12,17 +13,21 @@ export interface GalleryListFilters {
 }
 
 /** One keyset page of public items; `cursor` is the previous page's `nextCursor`. */
-export async function getGalleryPage(
-  filters: GalleryListFilters,
-  cursor: string | undefined,
-  signal?: AbortSignal,
-): Promise<GalleryPage> {
+function pathOf(filters: GalleryListFilters, cursor?: string) {
   const params = new URLSearchParams();
   if (filters.q) params.set('q', filters.q);
   if (filters.category) params.set('category', filters.category);
   params.set('sort', filters.sort);
   if (cursor) params.set('cursor', cursor);
-  return (await apiFetch(`/api/gallery?${params}`, { signal })) as z.infer<typeof galleryPageResponse>;
+  return `/api/gallery?${params}`;
+}
+
+export async function getGalleryPage(
+  filters: GalleryListFilters,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<GalleryPage> {
+  return (await apiFetch(pathOf(filters, cursor), { signal })) as z.infer<typeof galleryPageResponse>;
 }
 
 /**
@@ -36,5 +41,10 @@ export function useGalleryPages(filters: GalleryListFilters) {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
+    // The first page may already be in the page (web/lib/boot-data.ts).
+    initialData: () => {
+      const page = takeBootData<GalleryPage>(pathOf(filters));
+      return page && { pages: [page], pageParams: [undefined] };
+    },
   });
 }

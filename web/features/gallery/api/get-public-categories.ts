@@ -2,14 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { categoriesResponse } from '../../../../common/api.ts';
 import { apiFetch } from '../../../lib/api-fetch.ts';
+import { takeBootData } from '../../../lib/boot-data.ts';
 
 export type PublicCategory = z.infer<typeof categoriesResponse>['categories'][number];
 
+const PATH = '/api/categories';
+
 /** The public categories, by name (the gallery's category filter). */
 export async function getPublicCategories(): Promise<PublicCategory[]> {
-  return ((await apiFetch('/api/categories')) as z.infer<typeof categoriesResponse>).categories;
+  return ((await apiFetch(PATH)) as z.infer<typeof categoriesResponse>).categories;
 }
 
 export function usePublicCategories() {
-  return useQuery({ queryKey: ['categories', 'public'], queryFn: getPublicCategories });
+  return useQuery({
+    queryKey: ['categories', 'public'],
+    queryFn: getPublicCategories,
+    initialData: () => takeBootData<z.infer<typeof categoriesResponse>>(PATH)?.categories,
+  });
 }

@@ -2,12 +2,19 @@ import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import type { publicSettingsResponse } from '../../../../common/api.ts';
 import { apiFetch } from '../../../lib/api-fetch.ts';
+import { takeBootData } from '../../../lib/boot-data.ts';
+
+const PATH = '/api/settings/public';
 
 /** The general site settings, with the spec's defaults filled in by the server. */
 export async function getPublicSettings(): Promise<Record<string, string>> {
-  return ((await apiFetch('/api/settings/public')) as z.infer<typeof publicSettingsResponse>).settings;
+  return ((await apiFetch(PATH)) as z.infer<typeof publicSettingsResponse>).settings;
 }
 
 export function usePublicSettings() {
-  return useQuery({ queryKey: ['settings', 'public'], queryFn: getPublicSettings });
+  return useQuery({
+    queryKey: ['settings', 'public'],
+    queryFn: getPublicSettings,
+    initialData: () => takeBootData<z.infer<typeof publicSettingsResponse>>(PATH)?.settings,
+  });
 }

@@ -1,9 +1,8 @@
 import { Star } from 'lucide-react';
 import type { GalleryItem } from '../../../../common/api.ts';
 import { useT } from '../../../app/i18n.tsx';
+import { FEATURED_SIZES } from '../../../../common/responsive-image.ts';
 import { GalleryCard } from './gallery-card.tsx';
-
-const FEATURED_SIZES = '(min-width: 1280px) 200px, (min-width: 1024px) 16vw, (min-width: 640px) 33vw, 50vw';
 
 /** Up to 6 items flagged as featured (public-site.md §2); nothing at all when there are none. */
 export function FeaturedStrip({

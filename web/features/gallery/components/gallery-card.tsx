@@ -1,6 +1,7 @@
 import { Eye, FileText, Film, Image as ImageIcon, Music } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { GRID_SIZES } from '../../../../common/responsive-image.ts';
 import type { GalleryItem } from '../../../../common/api.ts';
 import { useT } from '../../../app/i18n.tsx';
 import { MediaImage } from '../../../components/media-image.tsx';
@@ -10,9 +11,6 @@ const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-
 
 const TYPE_ICONS = { image: ImageIcon, video: Film, audio: Music, document: FileText } as const;
 
-/** The `sizes` of a grid thumbnail: 2, 3 then 4 columns inside the 80rem page. */
-export const GRID_SIZES =
-  '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 const LIST_SIZES = '(min-width: 640px) 160px, 128px';
 
 function hasPicture(item: GalleryItem) {

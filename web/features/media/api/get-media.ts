@@ -2,10 +2,12 @@ import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import type { MediaItem, mediaItemResponse } from '../../../../common/api.ts';
 import { ApiRequestError, apiFetch } from '../../../lib/api-fetch.ts';
+import { takeBootData } from '../../../lib/boot-data.ts';
+
+const pathOf = (id: string) => `/api/media/${encodeURIComponent(id)}`;
 
 export async function getMedia(id: string): Promise<MediaItem> {
-  return ((await apiFetch(`/api/media/${encodeURIComponent(id)}`)) as z.infer<typeof mediaItemResponse>)
-    .media;
+  return ((await apiFetch(pathOf(id))) as z.infer<typeof mediaItemResponse>).media;
 }
 
 /** GET /api/media/:id. A 404 (missing or not public) is final: it is not retried. */
@@ -13,6 +15,7 @@ export function useMedia(id: string) {
   return useQuery({
     queryKey: ['media', id],
     queryFn: () => getMedia(id),
+    initialData: () => takeBootData<z.infer<typeof mediaItemResponse>>(pathOf(id))?.media,
     retry: (failures, error) =>
       !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failures < 1,
   });

@@ -3,6 +3,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { MediaItem } from '../../../../common/api.ts';
 import { useT } from '../../../app/i18n.tsx';
 import { linkButton } from '../../../components/button.tsx';
+import { DETAIL_SIZES } from '../../../../common/responsive-image.ts';
 import { MediaImage } from '../../../components/media-image.tsx';
 import { downloadUrl } from '../lib/media-format.ts';
 
@@ -69,10 +70,12 @@ function ImageViewer({
     >
       <MediaImage
         item={item}
-        sizes={isFullscreen ? '100vw' : '(min-width: 1024px) 66vw, 100vw'}
+        sizes={isFullscreen ? '100vw' : DETAIL_SIZES}
         priority
         className={
-          isFullscreen ? 'h-full max-h-screen w-full object-contain' : 'h-auto max-h-[75vh] w-auto max-w-full'
+          isFullscreen
+            ? 'h-full max-h-screen w-full object-contain'
+            : 'h-auto max-h-[75vh] w-full object-contain'
         }
       />
       {isFullscreen && (
@@ -140,7 +143,7 @@ function AudioPlayer({ item }: { item: MediaItem }) {
       {item.files.waveform && (
         <MediaImage
           item={item}
-          sizes="(min-width: 1024px) 66vw, 100vw"
+          sizes={DETAIL_SIZES}
           alt={t('media.waveform_alt', 'Waveform of {title}', { title: item.title })}
           className="h-auto w-full"
         />

@@ -2,14 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { latestSlideshowResponse } from '../../../../common/api.ts';
 import { apiFetch } from '../../../lib/api-fetch.ts';
+import { takeBootData } from '../../../lib/boot-data.ts';
 
 export type LatestSlideshow = NonNullable<z.infer<typeof latestSlideshowResponse>['slideshow']>;
 
+const PATH = '/api/slideshows/latest';
+
 /** The newest public slideshow (id and title), or null when there is none. */
 export async function getLatestSlideshow(): Promise<LatestSlideshow | null> {
-  return ((await apiFetch('/api/slideshows/latest')) as z.infer<typeof latestSlideshowResponse>).slideshow;
+  return ((await apiFetch(PATH)) as z.infer<typeof latestSlideshowResponse>).slideshow;
 }
 
 export function useLatestSlideshow({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: ['slideshows', 'latest'], queryFn: getLatestSlideshow, enabled });
+  return useQuery({
+    queryKey: ['slideshows', 'latest'],
+    queryFn: getLatestSlideshow,
+    enabled,
+    initialData: () => takeBootData<z.infer<typeof latestSlideshowResponse>>(PATH)?.slideshow,
+  });
 }

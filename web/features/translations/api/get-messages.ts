@@ -2,15 +2,16 @@ import type { z } from 'zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Language, MessagesResponse, messagesResponse } from '../../../../common/translations.ts';
 import { apiFetch } from '../../../lib/api-fetch.ts';
+import { takeBootData } from '../../../lib/boot-data.ts';
 import { readStoredMessages, storeMessages } from '../lib/language-storage.ts';
+
+const pathOf = (lang: Language) => `/api/translations?lang=${lang}`;
 
 export const messagesQueryKey = (lang: Language) => ['translations', 'messages', lang] as const;
 
 /** The texts of one language (key → text); the server answers a repeat with 304 when unchanged. */
 export async function getMessages(lang: Language, signal?: AbortSignal): Promise<MessagesResponse> {
-  const body = (await apiFetch(`/api/translations?lang=${lang}`, { signal })) as z.infer<
-    typeof messagesResponse
-  >;
+  const body = (await apiFetch(pathOf(lang), { signal })) as z.infer<typeof messagesResponse>;
   storeMessages(lang, body.messages);
   return body;
 }
@@ -26,6 +27,7 @@ export function useMessages(lang: Language) {
     queryKey: messagesQueryKey(lang),
     queryFn: ({ signal }) => getMessages(lang, signal),
     staleTime: 60_000,
+    initialData: () => takeBootData<MessagesResponse>(pathOf(lang)),
     refetchOnWindowFocus: true,
     placeholderData: (previous) => {
       const stored = readStoredMessages(lang);

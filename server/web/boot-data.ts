@@ -1,0 +1,80 @@
+import { GALLERY_SORTS } from '../../common/enums.ts';
+import {
+  DETAIL_SIZES,
+  FEATURED_SIZES,
+  GRID_SIZES,
+  type PictureSource,
+  pictureOf,
+} from '../../common/responsive-image.ts';
+
+/** Where the page embeds its first API answers; web/lib/boot-data.ts reads them. */
+export const BOOT_DATA_ID = 'boot-data';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/**
+ * The API answers a page asks for as soon as it starts: the account and the header's data on every
+ * page; on the home page its counts, featured strip, categories and first page of items for the
+ * filters in its URL (read as the gallery reads them, web/features/gallery/lib/gallery-params.ts);
+ * on an item's page, the item.
+ */
+export function bootDataPaths(url: URL): string[] {
+  const paths = [
+    '/api/me',
+    '/api/settings/public',
+    '/api/documents/latest',
+    '/api/slideshows/latest',
+    // The default language; a visitor who chose English fetches those texts themselves.
+    '/api/translations?lang=fo',
+  ];
+  if (url.pathname === '/') {
+    const query = new URLSearchParams();
+    const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
+    const category = url.searchParams.get('category') ?? '';
+    const sort = url.searchParams.get('sort') ?? '';
+    if (q) query.set('q', q);
+    if (UUID.test(category)) query.set('category', category);
+    query.set('sort', (GALLERY_SORTS as readonly string[]).includes(sort) ? sort : 'newest');
+    paths.push('/api/gallery/summary', '/api/gallery/featured', '/api/categories', `/api/gallery?${query}`);
+  }
+  const media = /^\/media\/([^/]+)$/.exec(url.pathname)?.[1];
+  if (media && UUID.test(media)) paths.push(`/api/media/${media}`);
+  return paths;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * index.html with the answers embedded as JSON (a data block, never run as script, so the CSP
+ * stays script-src 'self'), and a preload of the picture that is the largest thing on a phone's
+ * first screen: the home page's first picture, or the item's own.
+ */
+export function renderPage(template: string, url: URL, answers: Record<string, unknown>): string {
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+  const boot = `<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>`;
+  const preload = mainPicture(url, answers);
+  return template.replace('</head>', `${preload}</head>`).replace('</body>', `${boot}</body>`);
+}
+
+function mainPicture(url: URL, answers: Record<string, unknown>): string {
+  const item = (answers[`/api${url.pathname}`] as { media?: PictureSource } | undefined)?.media;
+  if (item) return item.mediaType === 'image' ? preloadLink([item], DETAIL_SIZES) : '';
+  if (url.pathname !== '/' || url.searchParams.get('view') === 'list') return '';
+  const items = (path: string) => (answers[path] as { items?: PictureSource[] } | undefined)?.items ?? [];
+  const featured = items('/api/gallery/featured');
+  const gallery = Object.keys(answers).find((path) => path.startsWith('/api/gallery?'));
+  // The featured strip comes first on the page; without it, the grid's first picture.
+  return featured.length > 0
+    ? preloadLink(featured, FEATURED_SIZES)
+    : preloadLink(gallery ? items(gallery) : [], GRID_SIZES);
+}
+
+function preloadLink(items: PictureSource[], sizes: string): string {
+  const picture = items.map(pictureOf).find((p) => p !== null);
+  if (!picture) return '';
+  const set = picture.srcSet
+    ? ` imagesrcset="${escapeAttribute(picture.srcSet)}" imagesizes="${escapeAttribute(sizes)}"`
+    : '';
+  return `<link rel="preload" as="image" href="${escapeAttribute(picture.src)}"${set} fetchpriority="high">`;
+}

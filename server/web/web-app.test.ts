@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, createTestApp, signIn, type TestApp } from '../test/harness.ts';
+
+// Every page is index.html carrying its first API answers, so it draws without waiting for the
+// network, with the largest picture of a phone's first screen preloaded.
+let t: TestApp;
+let webDir: string;
+const ids: Record<string, string> = {};
+const template =
+  '<!doctype html><html lang="fo"><head><title>Myndasavn</title></head><body><div id="root"></div></body></html>';
+
+async function item(
+  title: string,
+  values: { isPublic?: boolean; featured?: boolean; type?: 'image' | 'audio' } = {},
+) {
+  const row = await t.db
+    .insertInto('media_items')
+    .values({
+      title,
+      media_type: values.type ?? 'image',
+      file_key: `media/2026/11/${title.length}-${Math.random()}.jpg`,
+      file_name: 'x.jpg',
+      file_size: 1,
+      mime_type: 'image/jpeg',
+      sha256: 'd'.repeat(64),
+      width: 3000,
+      height: 2000,
+      is_public: values.isPublic ?? true,
+      is_featured: values.featured ?? false,
+      processing_status: 'ready',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [variant, width] of [
+    ['thumb', 400],
+    ['medium', 800],
+    ['display', 1600],
+  ] as const) {
+    await t.db
+      .insertInto('derivatives')
+      .values({
+        owner_type: 'media',
+        owner_id: row.id,
+        variant,
+        file_key: `derivatives/${row.id}/${variant}-abc.webp`,
+        mime_type: 'image/webp',
+        file_size: 1,
+        width,
+        height: Math.round((width * 2) / 3),
+      })
+      .execute();
+  }
+  return row.id;
+}
+
+// The embedded answers, loosely: each test reads the fields it checks.
+// biome-ignore lint/suspicious/noExplicitAny: JSON read back from the page
+type Boot = Record<string, any>;
+
+/** The embedded answers of a page, and the page itself. */
+async function page(url: string, cookie?: string) {
+  const res = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
+  expect(res.statusCode).toBe(200);
+  const json = /<script type="application\/json" id="boot-data">(.*?)<\/script>/s.exec(res.body)?.[1];
+  return { res, html: res.body, boot: JSON.parse(json ?? 'null') as Boot };
+}
+
+beforeAll(async () => {
+  webDir = mkdtempSync(join(tmpdir(), 'archive-web-'));
+  writeFileSync(join(webDir, 'index.html'), template);
+  t = await createTestApp({ webDir });
+  ids.first = await item('Gøta havn');
+  ids.hostile = await item('</script><script>alert(1)</script>');
+  ids.hidden = await item('Loynd mynd', { isPublic: false });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('the pages of the web app', () => {
+  it('carry the home page’s first answers and preload its first picture', async () => {
+    const { html, boot, res } = await page('/');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(boot['/api/me']).toEqual({ user: null });
+    expect(boot['/api/gallery/summary']).toEqual({ totalItems: 2, totalViews: 0 });
+    expect(boot['/api/settings/public'].settings.document_button_text).toBe('Mentanardagar skrá');
+    const gallery = boot['/api/gallery?sort=newest'];
+    expect(gallery.items.map((i: { title: string }) => i.title).sort()).toEqual(
+      ['</script><script>alert(1)</script>', 'Gøta havn'].sort(),
+    );
+    // The newest item's thumbnail, with the sizes the grid uses, so the browser reuses it.
+    const newest = gallery.items[0].id;
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="/files/media/${newest}/thumb?v=thumb-abc.webp"`,
+    );
+    expect(html).toContain(`/files/media/${newest}/medium?v=medium-abc.webp 800w`);
+    expect(html).toContain('imagesizes="(min-width: 1280px) 300px');
+  });
+
+  it('never lets a title end the data block or add markup', async () => {
+    const { html } = await page('/');
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
+    expect(html.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('prefers the featured strip’s first picture, and follows the filters in the URL', async () => {
+    const featured = await item('Útvald', { featured: true });
+    const { html, boot } = await page('/?q=gota&sort=title&view=grid');
+    expect(html).toContain(`href="/files/media/${featured}/thumb?v=thumb-abc.webp"`);
+    expect(html).toContain('imagesizes="(min-width: 1280px) 200px');
+    expect(boot['/api/gallery?q=gota&sort=title'].items.map((i: { title: string }) => i.title)).toEqual([
+      'Gøta havn',
+    ]);
+    const list = await page('/?view=list');
+    expect(list.html).not.toContain('rel="preload"');
+    await t.db.updateTable('media_items').set({ is_featured: false }).where('id', '=', featured).execute();
+  });
+
+  it('carries an item’s own answer on its page, only when the visitor may see it', async () => {
+    const open = await page(`/media/${ids.first}`);
+    expect(open.boot[`/api/media/${ids.first}`].media.title).toBe('Gøta havn');
+    expect(open.html).toContain(`href="/files/media/${ids.first}/thumb?v=thumb-abc.webp"`);
+    expect(open.html).toContain('imagesizes="(min-width: 1024px) 66vw, 100vw"');
+    expect(open.boot['/api/gallery/summary']).toBeUndefined();
+
+    const hidden = await page(`/media/${ids.hidden}`);
+    expect(hidden.boot[`/api/media/${ids.hidden}`]).toBeUndefined();
+    expect(hidden.html).not.toContain('Loynd mynd');
+    const editor = await buildUser(t, { role: 'editor' });
+    const cookie = await signIn(t, editor.email, editor.password);
+    const staff = await page(`/media/${ids.hidden}`, cookie);
+    expect(staff.boot[`/api/media/${ids.hidden}`].media.title).toBe('Loynd mynd');
+    expect(staff.boot['/api/me'].user.email).toBe(editor.email);
+    expect((await page('/media/not-an-id')).boot).not.toHaveProperty('/api/media/not-an-id');
+  });
+
+  it('is sent compressed', async () => {
+    const res = await t.app.inject({ url: '/about', headers: { 'accept-encoding': 'gzip;q=0.5, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('id="boot-data"');
+  });
+});
