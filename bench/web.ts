@@ -23,7 +23,6 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -35,18 +34,11 @@ import { openServices } from '../server/runtime.ts';
 import { exifFixture } from '../server/test/fixtures.ts';
 import { DEMO_ITEMS } from '../scripts/demo/catalogue.ts';
 import { seedDemo } from '../scripts/demo/seed.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort } from '../scripts/lib/local-chromium.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const GOALS = { score: 95, lcpMs: 2000, cls: 0.05, jsKb: 120 };
 const FIRST_PAGE = 48;
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** The image whose detail page is measured: the 6000 × 4000 camera photograph, the heaviest. */
 const DETAIL_TITLE = 'París um kvøldið';
 
@@ -104,8 +96,8 @@ export async function run() {
     const detailId = await findImage(base, DETAIL_TITLE);
 
     chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      chromeFlags: CHROME_FLAGS,
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: CHROMIUM_FLAGS,
       logLevel: 'silent',
     });
     const pages: [string, string][] = [
@@ -276,17 +268,6 @@ async function stopServer(child: ChildProcess) {
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function findImage(base: string, title: string): Promise<string> {

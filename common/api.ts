@@ -46,7 +46,8 @@ export const ACCOUNT_DEACTIVATED_CODE = 'ACCOUNT_DEACTIVATED';
 
 // ---- media ----
 
-const optionalText = (max: number) =>
+/** Optional texts: trimmed, and empty becomes null (admin-back-office.md §5). */
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()

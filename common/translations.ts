@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './api.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATION_STATUSES } from './enums.ts';
 
 /**
@@ -48,16 +49,6 @@ const translationKey = z
   .regex(/^\S+$/, 'Key must not contain spaces');
 
 const requiredText = z.string().trim().min(1, 'Faroese text is required').max(TRANSLATION_TEXT_MAX);
-
-/** Optional texts: trimmed, and empty becomes null (admin-back-office.md §5). */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
 
 /** Translation create: key and faroese_text required; the rest optional, null if empty. */
 export const createTranslationBody = z.object({

@@ -8,23 +8,15 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Category, DocumentItem, MediaItem } from '../common/api.ts';
 import { ghostscriptPdf } from '../server/test/fixtures.ts';
 import { E2E_ADMIN as E2E_ADMIN_ACCOUNT } from './global-setup.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/local-chromium.ts';
 
 export const baseUrl = () => inject('baseUrl');
 export { E2E_ADMIN } from './global-setup.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
 }
 
