@@ -69,4 +69,22 @@ describe('the about page', () => {
     await page.waitForURL(`${baseUrl()}/submit`);
     await context.close();
   });
+
+  it('starts a new page at the top, and Back returns to where the visitor was', async () => {
+    const context = await newVisitor(browser(), { viewport: { width: 390, height: 700 } });
+    const page = await context.newPage();
+    await page.goto('/about');
+    await page.getByRole('heading', { level: 1, name: 'Um okkum' }).waitFor();
+    const link = page.getByRole('main').getByRole('link', { name: 'Join as Contributor' });
+    await link.scrollIntoViewIfNeeded();
+    const y = await page.evaluate(() => window.scrollY);
+    expect(y).toBeGreaterThan(300);
+    await link.click();
+    await page.waitForURL(`${baseUrl()}/contributor/register`);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Um okkum' }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 5);
+    await context.close();
+  });
 });

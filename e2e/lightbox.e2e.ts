@@ -211,6 +211,29 @@ describe('the lightbox', () => {
     await page.close();
   });
 
+  it('lets the keyboard scroll a zoomed image sideways while it has focus, instead of moving on', async () => {
+    const page = await openGallery();
+    // A phone's width, so the small test picture at 300% is wider than the stage.
+    await page.setViewportSize({ width: 390, height: 700 });
+    const dialog = await openAt(page, OPEN_AT);
+    const zoomIn = dialog.getByRole('button', { name: 'Zoom in' });
+    for (let i = 0; i < 8; i++) await zoomIn.click();
+    expect(await zoomLevel(dialog)).toBe('300%');
+    const stage = dialog.getByRole('region', { name: 'Image' });
+    await stage.focus();
+    const scrollLeft = () => stage.evaluate((el) => el.scrollLeft);
+    const before = await scrollLeft();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(scrollLeft).toBeGreaterThan(before);
+    await expectShowing(dialog, OPEN_AT);
+    // Away from the image, the arrows move on again.
+    await dialog.getByRole('button', { name: 'Zoom out' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expectShowing(dialog, OPEN_AT + 1);
+    await page.close();
+  });
+
   it('keeps a favourite in gallery_favorites across a reload', async () => {
     const page = await openGallery();
     const dialog = await openAt(page, OPEN_AT);

@@ -10,6 +10,10 @@ import {
 /** Where the page embeds its first API answers; web/lib/boot-data.ts reads them. */
 export const BOOT_DATA_ID = 'boot-data';
 
+/** The paths of the web app's routes (web/app/router.tsx). */
+const APP_PATHS =
+  /^\/(about|submit|login|reset-password|contributor\/(login|register|dashboard)|media\/[^/]+|slideshow\/[^/]+|admin(\/[a-z/-]*)?)?$/;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /**
@@ -19,6 +23,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
  * on an item's page, the item.
  */
 export function bootDataPaths(url: URL): string[] {
+  // Any other path is sent to / by the web app: no answers for scanners' guesses.
+  if (!APP_PATHS.test(url.pathname)) return [];
   const paths = [
     '/api/me',
     '/api/settings/public',
@@ -54,7 +60,8 @@ export function renderPage(template: string, url: URL, answers: Record<string, u
   const json = JSON.stringify(answers).replace(/</g, '\\u003c');
   const boot = `<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>`;
   const preload = mainPicture(url, answers);
-  return template.replace('</head>', `${preload}</head>`).replace('</body>', `${boot}</body>`);
+  // Replacer functions: a '$' in the answers must never be read as a replacement pattern.
+  return template.replace('</head>', () => `${preload}</head>`).replace('</body>', () => `${boot}</body>`);
 }
 
 function mainPicture(url: URL, answers: Record<string, unknown>): string {

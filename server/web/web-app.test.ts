@@ -140,6 +140,15 @@ describe('the pages of the web app', () => {
     expect((await page('/media/not-an-id')).boot).not.toHaveProperty('/api/media/not-an-id');
   });
 
+  it('keeps a title with $ patterns as it is, and asks nothing for paths the app does not have', async () => {
+    const id = await item("Kostar $& og $` og $$ og $' í 1952");
+    const { boot } = await page(`/media/${id}`);
+    expect(boot[`/api/media/${id}`].media.title).toBe("Kostar $& og $` og $$ og $' í 1952");
+    const { boot: none, html } = await page('/wp-login.php');
+    expect(none).toEqual({});
+    expect(html).toContain('<div id="root"></div>');
+  });
+
   it('is sent compressed', async () => {
     const res = await t.app.inject({ url: '/about', headers: { 'accept-encoding': 'gzip;q=0.5, br' } });
     expect(res.headers['content-encoding']).toBe('br');

@@ -57,21 +57,29 @@ export async function registerWebApp(app: FastifyInstance, webDir: string) {
   });
 }
 
-/** Asks our own API, as this visitor, for each path; keeps the answers that succeeded. */
+/**
+ * Asks our own API, as this visitor, for each path; keeps the answers that succeeded. A failure
+ * only leaves that answer out (the page then asks for it itself): the page is always sent.
+ */
 async function fetchOwnAnswers(app: FastifyInstance, request: FastifyRequest, paths: string[]) {
   const answers = await Promise.all(
     paths.map(async (path) => {
-      const res = await app.inject({
-        method: 'GET',
-        url: path,
-        remoteAddress: request.ip,
-        headers: {
-          accept: 'application/json',
-          ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-          ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
-        },
-      });
-      return res.statusCode === 200 ? ([path, res.json()] as const) : null;
+      const res = await app
+        .inject({
+          method: 'GET',
+          url: path,
+          remoteAddress: request.ip,
+          headers: {
+            accept: 'application/json',
+            ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+            ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+          },
+        })
+        .catch((error: unknown) => {
+          request.log.warn({ err: error, path }, 'could not embed an answer in the page');
+          return null;
+        });
+      return res?.statusCode === 200 ? ([path, res.json()] as const) : null;
     }),
   );
   return Object.fromEntries(answers.filter((a) => a !== null));

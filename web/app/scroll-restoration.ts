@@ -1,8 +1,10 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 const STORAGE_KEY = 'archive_scroll_positions';
 const KEEP = 50;
+/** How long Back waits for a page to grow tall enough to return to where the visitor was. */
+const RESTORE_FOR_MS = 1_500;
 
 /** Scroll position per history entry, kept for the tab's life (sessionStorage) across reloads. */
 const positions = new Map<string, number>();
@@ -37,23 +39,47 @@ export function useScrollRestoration() {
     return () => window.removeEventListener('pagehide', persist);
   }, []);
 
-  // Remember this entry's position as the visitor scrolls (the new page may be shorter, so the
-  // position can't be read afterwards).
+  // Remember this entry's position as the visitor scrolls (the next page may be shorter, so the
+  // position can't be read afterwards). Back returns there, waiting briefly for the page to grow
+  // (its items may still be loading) and giving up as soon as the visitor scrolls themselves.
   useLayoutEffect(() => {
-    if (navigationType === 'POP') {
-      const y = positions.get(key);
-      if (y !== undefined) window.scrollTo(0, y);
-    }
+    const target = navigationType === 'POP' ? positions.get(key) : undefined;
+    let restoring = target !== undefined;
+    const deadline = performance.now() + RESTORE_FOR_MS;
+    let frame = 0;
+    const restore = () => {
+      if (!restoring || target === undefined) return;
+      window.scrollTo(0, target);
+      if (Math.abs(window.scrollY - target) < 2 || performance.now() > deadline) restoring = false;
+      else frame = requestAnimationFrame(restore);
+    };
+    restore();
+    const stopRestoring = () => {
+      restoring = false;
+    };
     const onScroll = () => {
+      if (restoring) return;
       positions.delete(key);
       positions.set(key, window.scrollY);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    for (const type of ['wheel', 'touchstart', 'keydown'] as const) {
+      window.addEventListener(type, stopRestoring, { passive: true });
+    }
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+      for (const type of ['wheel', 'touchstart', 'keydown'] as const) {
+        window.removeEventListener(type, stopRestoring);
+      }
+    };
   }, [key, navigationType]);
 
-  // A new page (not a new query on the same page) starts at the top.
+  // A new page starts at the top; a new query on the same page keeps its place.
+  const shownPath = useRef(pathname);
   useLayoutEffect(() => {
-    if (navigationType !== 'POP' && pathname) window.scrollTo(0, 0);
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigationType]);
 }

@@ -52,7 +52,9 @@ export function presentMedia(
     attributionText: row.attribution_text,
     processingStatus: row.processing_status,
     placeholder: row.placeholder,
-    fileMetadata: row.file_metadata,
+    // Camera and GPS read from the file are suggestions for staff: where a scan or photo was made
+    // can be someone's home, so the public never gets them.
+    fileMetadata: options.canSeeOriginal ? row.file_metadata : null,
     files: {
       thumb: url('thumb'),
       medium: url('medium'),

@@ -96,6 +96,12 @@ describe('staff upload of an image', () => {
     expect(media.placeholder).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
     expect(media.fileMetadata.gps.latitude).toBeCloseTo(37.885, 2);
     expect(media.fileMetadata.gps.longitude).toBeCloseTo(-122.6225, 2);
+    // Where a photo was taken (or scanned) is for staff: the public gets no GPS or camera.
+    expect((await get(`/api/media/${media.id}`)).json().media).toMatchObject({
+      id: media.id,
+      fileMetadata: null,
+    });
+    expect((await get(`/api/media/${media.id}`, staff)).json().media.fileMetadata.gps).toBeDefined();
 
     // The stored original is byte-for-byte what was sent.
     const row = await t.db

@@ -19,15 +19,16 @@ export function listMessageTexts(db: Db) {
 }
 
 /**
- * A fingerprint that changes whenever a row is added, edited or removed: every write sets
- * updated_at to the time of its transaction, and a removal changes the count.
+ * A fingerprint that changes whenever a row is added, edited or removed: every write sets the
+ * row's updated_at, which changes the sum of them all (whichever of two concurrent edits commits
+ * last), and a removal changes the count.
  */
 export async function getTranslationsVersion(db: Db): Promise<string> {
   const row = await db
     .selectFrom('translations')
     .select([
       sql<number>`count(*)::int`.as('rows'),
-      sql<string>`coalesce(max(updated_at)::text, '')`.as('latest'),
+      sql<string>`coalesce(sum(extract(epoch from updated_at))::text, '')`.as('latest'),
     ])
     .executeTakeFirstOrThrow();
   return `${row.rows}:${row.latest}`;

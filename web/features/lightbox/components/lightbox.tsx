@@ -85,6 +85,10 @@ function LightboxDialog({
       const target = event.target as HTMLElement | null;
       if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
       const { prev, next, onIndexChange } = keys.current;
+      const stage = target?.closest<HTMLElement>('[data-lightbox-stage]');
+      const sideways = event.key === 'ArrowLeft' || event.key === 'ArrowRight';
+      // A zoomed image wider than the stage scrolls sideways with the arrows while it has focus.
+      if (sideways && stage && stage.scrollWidth > stage.clientWidth) return;
       if (event.key === 'ArrowLeft' && prev !== null) {
         event.preventDefault();
         onIndexChange(prev);
@@ -269,10 +273,12 @@ function LightboxDialog({
               >
                 <ChevronLeft aria-hidden="true" className="size-7" />
               </button>
-              {/* Focusable so a zoomed image can be scrolled from the keyboard (Up/Down, Page keys). */}
+              {/* Focusable so a zoomed image can be scrolled from the keyboard: all four arrows
+                  while it is wider than the stage (previous/next stay on their buttons). */}
               <section
                 // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
                 tabIndex={0}
+                data-lightbox-stage=""
                 aria-label={t('lightbox.image_region', 'Image')}
                 className="flex size-full overflow-auto px-16 py-4"
               >
