@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COPYRIGHT_STATUSES, DOCUMENT_CATEGORIES, GALLERY_SORTS } from './enums.ts';
 import { ROLES } from './roles.ts';
+import { GALLERY_QUERY_MAX } from './gallery-filters.ts';
 import { GENERAL_SETTING_KEYS } from './settings.ts';
 
 /**
@@ -281,7 +282,7 @@ export const GALLERY_PAGE_SIZE = 48;
 
 /** Filters live in the URL (so a search can be shared); `cursor` continues a previous page. */
 export const galleryQuery = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(GALLERY_QUERY_MAX).optional(),
   category: z.uuid().optional(),
   sort: z.enum(GALLERY_SORTS).default('newest'),
   cursor: z.string().max(500).optional(),

@@ -266,4 +266,17 @@ describe('the slideshow player', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await context.close();
   });
+
+  it("says 'Failed to load slideshow' when the slideshow cannot be fetched", async () => {
+    const context = await newVisitor(browser());
+    const page = await context.newPage();
+    await page.route(`**/api/slideshows/${showId}`, (route) => route.abort('connectionreset'));
+    await page.goto(`/slideshow/${showId}`);
+    await expect
+      .poll(() => page.textContent('main'), { timeout: 15_000 })
+      .toContain('Failed to load slideshow');
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { GALLERY_SORTS } from '../../common/enums.ts';
+import { galleryPagePath, isUuid, readGalleryFilters } from '../../common/gallery-filters.ts';
 import {
   DETAIL_SIZES,
   FEATURED_SIZES,
@@ -14,12 +14,10 @@ export const BOOT_DATA_ID = 'boot-data';
 const APP_PATHS =
   /^\/(about|submit|login|reset-password|contributor\/(login|register|dashboard)|media\/[^/]+|slideshow\/[^/]+|admin(\/[a-z/-]*)?)?$/;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
 /**
  * The API answers a page asks for as soon as it starts: the account and the header's data on every
  * page; on the home page its counts, featured strip, categories and first page of items for the
- * filters in its URL (read as the gallery reads them, web/features/gallery/lib/gallery-params.ts);
+ * filters in its URL (read as the gallery reads them, common/gallery-filters.ts);
  * on an item's page, the item.
  */
 export function bootDataPaths(url: URL): string[] {
@@ -34,17 +32,15 @@ export function bootDataPaths(url: URL): string[] {
     '/api/translations?lang=fo',
   ];
   if (url.pathname === '/') {
-    const query = new URLSearchParams();
-    const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
-    const category = url.searchParams.get('category') ?? '';
-    const sort = url.searchParams.get('sort') ?? '';
-    if (q) query.set('q', q);
-    if (UUID.test(category)) query.set('category', category);
-    query.set('sort', (GALLERY_SORTS as readonly string[]).includes(sort) ? sort : 'newest');
-    paths.push('/api/gallery/summary', '/api/gallery/featured', '/api/categories', `/api/gallery?${query}`);
+    paths.push(
+      '/api/gallery/summary',
+      '/api/gallery/featured',
+      '/api/categories',
+      galleryPagePath(readGalleryFilters(url.searchParams)),
+    );
   }
   const media = /^\/media\/([^/]+)$/.exec(url.pathname)?.[1];
-  if (media && UUID.test(media)) paths.push(`/api/media/${media}`);
+  if (isUuid(media)) paths.push(`/api/media/${media}`);
   return paths;
 }
 

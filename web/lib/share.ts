@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGE_CLEAR_MS } from '../../common/limits.ts';
+import { useT } from '../app/i18n.tsx';
 
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
 
@@ -35,19 +36,31 @@ export async function shareLink(
   }
 }
 
-/** `share()` plus `copied`, true for 3 s after the link was copied (to show 'Link copied! Paste to share'). */
+/**
+ * `share(item)` for an item's page link, plus `copied`, true for 3 s after the link was copied (to
+ * show 'Link copied! Paste to share').
+ */
 export function useShare() {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const share = useCallback(async (...args: Parameters<typeof shareLink>) => {
-    const outcome = await shareLink(...args);
-    if (outcome === 'copied') {
-      setCopied(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), MESSAGE_CLEAR_MS);
-    }
-    return outcome;
-  }, []);
+  const share = useCallback(
+    async (item: { id?: string | null; title: string }) => {
+      const outcome = await shareLink(
+        item.id,
+        item.title,
+        `/media/${item.id}`,
+        t('share.missing_id', 'Error: Cannot share item without ID'),
+      );
+      if (outcome === 'copied') {
+        setCopied(true);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => setCopied(false), MESSAGE_CLEAR_MS);
+      }
+      return outcome;
+    },
+    [t],
+  );
   return { share, copied };
 }

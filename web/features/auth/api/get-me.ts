@@ -13,8 +13,10 @@ export const ME_QUERY_KEY = ['me'] as const;
  */
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me | null> {
   const timeout = AbortSignal.timeout(ROUTE_GUARD_TIMEOUT_MS);
-  const body = await apiFetch('/api/me', { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-  return (body as z.infer<typeof meResponse>).user;
+  const body = await apiFetch<z.infer<typeof meResponse>>('/api/me', {
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  });
+  return body.user;
 }
 
 /** The signed-in account, or null for a guest. */

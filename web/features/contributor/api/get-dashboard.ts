@@ -10,9 +10,9 @@ export async function getContributorDashboard({
 }: {
   signal?: AbortSignal;
 } = {}): Promise<ContributorDashboard> {
-  return (await apiFetch('/api/contributor/dashboard', { signal })) as z.infer<
-    typeof contributorDashboardResponse
-  >;
+  return apiFetch<z.infer<typeof contributorDashboardResponse>>('/api/contributor/dashboard', {
+    signal,
+  });
 }
 
 /** The signed-in contributor's statistics and own submissions (GET /api/contributor/dashboard). */

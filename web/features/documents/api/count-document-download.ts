@@ -6,11 +6,14 @@ import { apiFetch } from '../../../lib/api-fetch.ts';
 /** Counts one download of a document (public-site.md §4); answers the new download_count. */
 export async function countDocumentDownload(id: string): Promise<number> {
   // keepalive: the count still arrives if the download navigates the page away.
-  const body = await apiFetch(`/api/documents/${encodeURIComponent(id)}/download`, {
-    method: 'POST',
-    keepalive: true,
-  });
-  return (body as z.infer<typeof downloadCountResponse>).downloadCount;
+  const body = await apiFetch<z.infer<typeof downloadCountResponse>>(
+    `/api/documents/${encodeURIComponent(id)}/download`,
+    {
+      method: 'POST',
+      keepalive: true,
+    },
+  );
+  return body.downloadCount;
 }
 
 export function useCountDocumentDownload() {

@@ -8,7 +8,7 @@ const PATH = '/api/documents/latest';
 
 /** The newest public 'mentanardagarnar' document, or null (the header's document button). */
 export async function getLatestDocument(): Promise<DocumentItem | null> {
-  return ((await apiFetch(PATH)) as z.infer<typeof latestDocumentResponse>).document;
+  return (await apiFetch<z.infer<typeof latestDocumentResponse>>(PATH)).document;
 }
 
 export function useLatestDocument() {

@@ -8,7 +8,7 @@ const PATH = '/api/gallery/featured';
 
 /** The featured strip: at most 6 public featured items, newest first. */
 export async function getFeatured(): Promise<GalleryItem[]> {
-  return ((await apiFetch(PATH)) as z.infer<typeof featuredResponse>).items;
+  return (await apiFetch<z.infer<typeof featuredResponse>>(PATH)).items;
 }
 
 export function useFeatured() {

@@ -1,13 +1,12 @@
-import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
-import type { GallerySummary, gallerySummaryResponse } from '../../../../common/api.ts';
+import type { GallerySummary } from '../../../../common/api.ts';
 import { apiFetch } from '../../../lib/api-fetch.ts';
 import { takeBootData } from '../../../lib/boot-data.ts';
 
 const PATH = '/api/gallery/summary';
 
 export async function getGallerySummary(): Promise<GallerySummary> {
-  return (await apiFetch(PATH)) as z.infer<typeof gallerySummaryResponse>;
+  return apiFetch<GallerySummary>(PATH);
 }
 
 export function useGallerySummary() {

@@ -10,7 +10,7 @@ const PATH = '/api/categories';
 
 /** The public categories, by name (the gallery's category filter). */
 export async function getPublicCategories(): Promise<PublicCategory[]> {
-  return ((await apiFetch(PATH)) as z.infer<typeof categoriesResponse>).categories;
+  return (await apiFetch<z.infer<typeof categoriesResponse>>(PATH)).categories;
 }
 
 export function usePublicCategories() {

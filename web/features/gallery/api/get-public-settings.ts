@@ -8,7 +8,7 @@ const PATH = '/api/settings/public';
 
 /** The general site settings, with the spec's defaults filled in by the server. */
 export async function getPublicSettings(): Promise<Record<string, string>> {
-  return ((await apiFetch(PATH)) as z.infer<typeof publicSettingsResponse>).settings;
+  return (await apiFetch<z.infer<typeof publicSettingsResponse>>(PATH)).settings;
 }
 
 export function usePublicSettings() {

@@ -1,4 +1,4 @@
-import { GALLERY_SORTS, type GallerySort } from '../../../../common/enums.ts';
+import { type GalleryFilters, isUuid, readGalleryFilters } from '../../../../common/gallery-filters.ts';
 
 /**
  * The gallery's state lives in the URL so a search can be shared and Back works:
@@ -7,31 +7,19 @@ import { GALLERY_SORTS, type GallerySort } from '../../../../common/enums.ts';
  */
 export type GalleryView = 'grid' | 'list';
 
-export interface GalleryParams {
-  q: string;
-  category: string;
-  sort: GallerySort;
+export interface GalleryParams extends GalleryFilters {
   view: GalleryView;
   item: string | null;
   from: 'gallery' | 'featured';
 }
 
-/** A UUID as the API takes it (zod's `z.uuid()` pattern, without loading zod in the public bundle). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-const isSort = (value: string | null): value is GallerySort =>
-  (GALLERY_SORTS as readonly (string | null)[]).includes(value);
-
 /** Reads the params leniently: anything malformed counts as not set. */
 export function readGalleryParams(params: URLSearchParams): GalleryParams {
-  const category = params.get('category') ?? '';
-  const sort = params.get('sort');
   const item = params.get('item');
   return {
-    q: (params.get('q') ?? '').trim().slice(0, 200),
-    category: UUID.test(category) ? category : '',
-    sort: isSort(sort) ? sort : 'newest',
+    ...readGalleryFilters(params),
     view: params.get('view') === 'list' ? 'list' : 'grid',
-    item: item && UUID.test(item) ? item : null,
+    item: isUuid(item) ? item : null,
     from: params.get('from') === 'featured' ? 'featured' : 'gallery',
   };
 }

@@ -220,14 +220,7 @@ function LightboxDialog({
                 className={toolButton}
                 aria-label={t('lightbox.share', 'Share')}
                 title={t('lightbox.share', 'Share')}
-                onClick={() =>
-                  share(
-                    item.id,
-                    item.title,
-                    `/media/${item.id}`,
-                    t('share.missing_id', 'Error: Cannot share item without ID'),
-                  )
-                }
+                onClick={() => share(item)}
               >
                 <Share2 aria-hidden="true" className="size-5" />
               </button>

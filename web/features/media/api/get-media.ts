@@ -7,7 +7,7 @@ import { takeBootData } from '../../../lib/boot-data.ts';
 const pathOf = (id: string) => `/api/media/${encodeURIComponent(id)}`;
 
 export async function getMedia(id: string): Promise<MediaItem> {
-  return ((await apiFetch(pathOf(id))) as z.infer<typeof mediaItemResponse>).media;
+  return (await apiFetch<z.infer<typeof mediaItemResponse>>(pathOf(id))).media;
 }
 
 /** GET /api/media/:id. A 404 (missing or not public) is final: it is not retried. */

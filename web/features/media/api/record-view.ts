@@ -6,9 +6,9 @@ import { apiFetch } from '../../../lib/api-fetch.ts';
 /** POST /api/media/:id/view: counts one view and returns the new count. */
 export async function recordView(id: string): Promise<number> {
   return (
-    (await apiFetch(`/api/media/${encodeURIComponent(id)}/view`, { method: 'POST' })) as z.infer<
-      typeof viewResponse
-    >
+    await apiFetch<z.infer<typeof viewResponse>>(`/api/media/${encodeURIComponent(id)}/view`, {
+      method: 'POST',
+    })
   ).viewCount;
 }
 

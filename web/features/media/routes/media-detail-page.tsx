@@ -146,18 +146,7 @@ function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
                 {t('media.download', 'Download')}
               </a>
             )}
-            <button
-              type="button"
-              className={secondaryButton}
-              onClick={() =>
-                share(
-                  media.id,
-                  media.title,
-                  `/media/${media.id}`,
-                  t('share.missing_id', 'Error: Cannot share item without ID'),
-                )
-              }
-            >
+            <button type="button" className={secondaryButton} onClick={() => share(media)}>
               <Share2 aria-hidden="true" className="size-5" />
               {t('media.share', 'Share')}
             </button>

@@ -10,7 +10,7 @@ const PATH = '/api/slideshows/latest';
 
 /** The newest public slideshow (id and title), or null when there is none. */
 export async function getLatestSlideshow(): Promise<LatestSlideshow | null> {
-  return ((await apiFetch(PATH)) as z.infer<typeof latestSlideshowResponse>).slideshow;
+  return (await apiFetch<z.infer<typeof latestSlideshowResponse>>(PATH)).slideshow;
 }
 
 export function useLatestSlideshow({ enabled = true }: { enabled?: boolean } = {}) {

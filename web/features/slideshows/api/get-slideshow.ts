@@ -12,9 +12,7 @@ export async function getSlideshow(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Slideshow> {
   return (
-    (await apiFetch(`/api/slideshows/${encodeURIComponent(id)}`, { signal })) as z.infer<
-      typeof slideshowResponse
-    >
+    await apiFetch<z.infer<typeof slideshowResponse>>(`/api/slideshows/${encodeURIComponent(id)}`, { signal })
   ).slideshow;
 }
 

@@ -11,7 +11,7 @@ export const messagesQueryKey = (lang: Language) => ['translations', 'messages',
 
 /** The texts of one language (key → text); the server answers a repeat with 304 when unchanged. */
 export async function getMessages(lang: Language, signal?: AbortSignal): Promise<MessagesResponse> {
-  const body = (await apiFetch(pathOf(lang), { signal })) as z.infer<typeof messagesResponse>;
+  const body = await apiFetch<z.infer<typeof messagesResponse>>(pathOf(lang), { signal });
   storeMessages(lang, body.messages);
   return body;
 }
