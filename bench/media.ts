@@ -11,16 +11,16 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { SUBMISSION_MAX_BYTES, UPLOAD_MAX_BYTES } from '../common/limits.ts';
-import { DEFAULT_WATERMARK } from '../common/watermark.ts';
-import { DISPLAY_PX, MEDIUM_PX, THUMB_PX } from '../common/limits.ts';
-import { makeDerivatives } from '../server/media/derivatives/make-derivatives.ts';
-import { createTestApp, buildUser, signIn } from '../server/test/harness.ts';
-import { exifFixture, imageFixture, opencvAvi } from '../server/test/fixtures.ts';
-import { watermarkImage } from '../server/media/watermark/render-watermark.ts';
-import { multipartUpload } from '../server/test/multipart.ts';
-import { openPgliteInMemory } from '../server/db/database.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
+import { SUBMISSION_MAX_BYTES, UPLOAD_MAX_BYTES } from '#common/limits.ts';
+import { DEFAULT_WATERMARK } from '#common/watermark.ts';
+import { DISPLAY_PX, MEDIUM_PX, THUMB_PX } from '#common/limits.ts';
+import { makeDerivatives } from '#server/media/derivatives/make-derivatives.ts';
+import { createTestApp, buildUser, signIn } from '#server/test/harness.ts';
+import { exifFixture, imageFixture, opencvAvi } from '#server/test/fixtures.ts';
+import { watermarkImage } from '#server/media/watermark/render-watermark.ts';
+import { multipartUpload } from '#server/test/multipart.ts';
+import { openPgliteInMemory } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
 
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
@@ -163,7 +163,7 @@ async function derivativeThroughput() {
       const { payload, headers } = multipartUpload({}, { path });
       const res = await t.app.inject({
         method: 'POST',
-        url: '/api/media',
+        url: '/api/admin/media',
         payload,
         headers: { ...headers, cookie },
       });

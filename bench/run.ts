@@ -3,6 +3,8 @@
  * figures and the ratio to a baseline measured in the same run.
  */
 const benches: Record<string, () => Promise<void>> = {
+  admin: async () => (await import('./admin.ts')).run(),
+  api: async () => (await import('./api.ts')).run(),
   media: async () => (await import('./media.ts')).run(),
   submission: async () => (await import('./media.ts')).submissionUpload(),
   web: async () => (await import('./web.ts')).run(),

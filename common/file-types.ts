@@ -388,3 +388,6 @@ export function safeDisplayFileName(name: string): string {
   }
   return clean;
 }
+
+/** A title from a file name: without its extension ('Bryggjan 1930.jpg' → 'Bryggjan 1930'). */
+export const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').trim() || name;

@@ -30,3 +30,14 @@ export const ZOOM_STEP = 0.25;
 export const THUMB_STRIP_SPAN = 5;
 export const SLIDESHOW_TICK_MS = 100;
 export const SLIDESHOW_OVERLAY_HIDE_MS = 3_000;
+
+/**
+ * Most pixels a BMP may have (width × height). libvips cannot read BMP, so each one is decoded in
+ * JavaScript (in a worker thread, at about 0.1 s per megapixel, into 4 bytes a pixel), far slower
+ * and hungrier than any other image type; every other type keeps libvips' 268-megapixel limit.
+ * 40 MP holds an A4 page scanned at 600 dpi (35 MP) or an A3 page at 450 dpi (39 MP). A colour
+ * (24-bit) BMP cannot reach it anyway: at 3 bytes a pixel the 100 MB upload limit stops it at
+ * 35 MP. What it refuses is a 1–8-bit BMP larger than that, such as an 8000 × 8000 1-bit file of
+ * 8 MB that would take seconds to decode and 256 MB to hold; such scans belong in TIFF or PNG.
+ */
+export const BMP_MAX_PIXELS = 40_000_000;

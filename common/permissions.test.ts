@@ -13,6 +13,10 @@ describe('the permission table (spec §6 of both documents)', () => {
       (a) =>
         ![
           'gallery:browse',
+          'media:read',
+          'media:read-original',
+          'slideshow:read',
+          'document:read',
           'submission:create',
           'counter:increment',
           'account:register',
@@ -37,6 +41,10 @@ describe('the permission table (spec §6 of both documents)', () => {
     const adminActions = [
       'settings:manage',
       'user:manage',
+      'user:edit-role',
+      'user:deactivate',
+      'user:activate',
+      'user:delete',
       'translation:manage',
       'watermark:manage',
     ] as const;
@@ -66,10 +74,39 @@ describe('the permission table (spec §6 of both documents)', () => {
     expect(can(inactive, 'gallery:browse')).toBe(true);
   });
 
-  it('never lets an admin manage their own account, only others', () => {
+  it('never lets an admin deactivate, delete or demote their own account, nor the last active admin', () => {
     const admin = as('admin', 'me');
-    expect(can(admin, 'user:manage', { kind: 'user', id: 'me' })).toBe(false);
-    expect(can(admin, 'user:manage', { kind: 'user', id: 'someone-else' })).toBe(true);
+    for (const action of ['user:deactivate', 'user:delete', 'user:edit-role'] as const) {
+      expect(can(admin, action, { kind: 'user', id: 'me' }), action).toBe(false);
+      expect(can(admin, action, { kind: 'user', id: 'other' }), action).toBe(true);
+      expect(can(admin, action, { kind: 'user', id: 'other', isLastActiveAdmin: true }), action).toBe(false);
+    }
+    expect(can(admin, 'user:activate', { kind: 'user', id: 'me' })).toBe(false);
+    expect(can(admin, 'user:activate', { kind: 'user', id: 'other', isLastActiveAdmin: true })).toBe(true);
+    expect(can(as('editor'), 'user:deactivate', { kind: 'user', id: 'other' })).toBe(false);
+  });
+
+  it('shows non-public items, slideshows and documents only to those who manage them', () => {
+    const hidden = { kind: 'media', isPublic: false, mediaType: 'image' } as const;
+    expect(can(null, 'media:read', hidden)).toBe(false);
+    expect(can(as('public'), 'media:read', hidden)).toBe(false);
+    expect(can(as('viewer'), 'media:read', hidden)).toBe(false);
+    expect(can(as('editor'), 'media:read', hidden)).toBe(true);
+    expect(can(null, 'media:read', { ...hidden, isPublic: true })).toBe(true);
+    expect(can(null, 'slideshow:read', { kind: 'slideshow', isPublic: false })).toBe(false);
+    expect(can(as('viewer'), 'slideshow:read', { kind: 'slideshow', isPublic: false })).toBe(false);
+    expect(can(as('editor'), 'slideshow:read', { kind: 'slideshow', isPublic: false })).toBe(true);
+    expect(can(null, 'document:read', { kind: 'document', isPublic: false })).toBe(false);
+    expect(can(as('admin'), 'document:read', { kind: 'document', isPublic: false })).toBe(true);
+  });
+
+  it('keeps image originals for content staff; public video, audio and documents play from theirs', () => {
+    const image = { kind: 'media', isPublic: true, mediaType: 'image' } as const;
+    expect(can(null, 'media:read-original', image)).toBe(false);
+    expect(can(as('viewer'), 'media:read-original', image)).toBe(false);
+    expect(can(as('editor'), 'media:read-original', image)).toBe(true);
+    expect(can(null, 'media:read-original', { ...image, mediaType: 'video' })).toBe(true);
+    expect(can(null, 'media:read-original', { ...image, mediaType: 'video', isPublic: false })).toBe(false);
   });
 
   it('shows contributors only their own submissions', () => {

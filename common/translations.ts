@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flagFilter, listQuery, listResponse } from './list.ts';
 import { optionalText } from './api.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATION_STATUSES } from './enums.ts';
 
@@ -36,7 +37,13 @@ export const translation = z.object({
 export type Translation = z.infer<typeof translation>;
 
 export const translationResponse = z.object({ translation });
-export const translationListResponse = z.object({ translations: z.array(translation) });
+/** The admin table's query and answer (common/list.ts). */
+export const translationListQuery = listQuery(['key'], {
+  status: translationStatus.optional(),
+  component: z.string().trim().max(100).optional(),
+  missingEnglish: flagFilter,
+});
+export const translationListResponse = listResponse(translation);
 /** The export: a JSON file of key → faroese_text (admin-back-office.md §7). */
 export const translationExport = z.record(z.string(), z.string());
 
@@ -83,3 +90,39 @@ export const TRANSLATION_ERRORS = {
 } as const;
 
 export const duplicateKeyMessage = (key: string) => `A translation with the key "${key}" already exists.`;
+
+/** GET /api/admin/translations/stats: the screen's stats, progress and its component filter. */
+export const translationStats = z.object({
+  total: z.number().int().nonnegative(),
+  complete: z.number().int().nonnegative(),
+  incomplete: z.number().int().nonnegative(),
+  needsReview: z.number().int().nonnegative(),
+  missingEnglish: z.number().int().nonnegative(),
+  /** complete / total in percent, rounded (admin-back-office.md §9); 0 for an empty table. */
+  progress: z.number().int().min(0).max(100),
+  /** Every component in use, for the filter. */
+  components: z.array(z.string()),
+});
+export type TranslationStats = z.infer<typeof translationStats>;
+
+/** complete / total, rounded (admin-back-office.md §9). */
+export const translationProgress = (complete: number, total: number) =>
+  total === 0 ? 0 : Math.round((complete / total) * 100);
+
+/**
+ * GET /api/admin/translations/export[?include=english]: the spec's file (key → faroese_text), or
+ * with `include=english` one a translator can work from (key → { faroese, english }).
+ */
+export const translationExportQuery = z.object({ include: z.enum(['english']).optional() });
+export const translationExportWithEnglish = z.record(
+  z.string(),
+  z.object({ faroese: z.string(), english: z.string().nullable() }),
+);
+export const translationExportAny = z.union([translationExport, translationExportWithEnglish]);
+export const TRANSLATION_EXPORT_FILES = {
+  faroese: 'translations.json',
+  english: 'translations-with-english.json',
+} as const;
+
+/** POST /api/admin/translations/seed: the default texts whose key is missing are added. */
+export const seedTranslationsResponse = z.object({ added: z.number().int().nonnegative() });

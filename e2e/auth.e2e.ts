@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_DEACTIVATED_MESSAGE } from '../common/texts.ts';
+import { ACCOUNT_DEACTIVATED_MESSAGE } from '#common/texts.ts';
 import {
   baseUrl,
   E2E_ADMIN,
@@ -50,7 +50,7 @@ describe('staff sign-in at /login', () => {
     const user = await registerViaApi(userContext, 'Deactivated Person');
     const adminContext = await newVisitor(browser());
     await signInViaApi(adminContext, E2E_ADMIN.email, E2E_ADMIN.password);
-    const res = await adminContext.request.patch(`/api/users/${user.id}/active`, {
+    const res = await adminContext.request.patch(`/api/admin/users/${user.id}/active`, {
       data: { isActive: false },
     });
     expect(res.status()).toBe(200);
@@ -105,7 +105,9 @@ describe('contributor registration', () => {
     // The back-office sends them away, and the server refuses them whatever the page does.
     await page.goto('/admin/users');
     await page.waitForURL((url) => !url.pathname.startsWith('/admin'));
-    const refused = await context.request.patch(`/api/users/${me.id}/active`, { data: { isActive: false } });
+    const refused = await context.request.patch(`/api/admin/users/${me.id}/active`, {
+      data: { isActive: false },
+    });
     expect(refused.status()).toBe(403);
     await context.close();
   });

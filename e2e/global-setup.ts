@@ -26,9 +26,10 @@ export default async function setup(project: TestProject) {
       WEB_DIR: webDir,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
-      // Each browser context says which address it comes from, so the tests' many sign-ins
-      // from one machine are counted as different visitors by the rate limits.
-      TRUST_PROXY: 'true',
+      // Each browser context says which address it comes from (one X-Forwarded-For address, as
+      // the one proxy in front would write it), so the tests' many sign-ins from one machine are
+      // counted as different visitors by the rate limits.
+      TRUST_PROXY: '1',
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GalleryItem, MediaItem } from '../common/api.ts';
+import type { GalleryItem, MediaItem } from '#common/api.ts';
 import {
   adminContext,
   baseUrl,

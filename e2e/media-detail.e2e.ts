@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MediaItem } from '../common/api.ts';
-import { alsaWav, exifFixture, ghostscriptPdf, opencvAvi } from '../server/test/fixtures.ts';
+import type { MediaItem } from '#common/api.ts';
+import { alsaWav, exifFixture, ghostscriptPdf, opencvAvi } from '#server/test/fixtures.ts';
 import {
   adminContext,
   baseUrl,
@@ -114,9 +114,11 @@ describe('the media page of an image', () => {
     await other.close();
   }, 60_000);
 
-  it('counts one view per visit and shows the count plus one', async () => {
+  it('counts one view per visit and shows the count plus one; a reload soon after is the same visit', async () => {
+    // A visitor of their own: views count once per item and address in 10 minutes.
+    const reader = await newVisitor(browser());
     const before = await viewCountOf(plain.id);
-    const page = await visitor.newPage();
+    const page = await reader.newPage();
     const posts: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith(`/api/media/${plain.id}/view`)) {
@@ -130,7 +132,13 @@ describe('the media page of an image', () => {
     await page.waitForLoadState('networkidle');
     expect(posts).toHaveLength(1);
     expect(await viewCountOf(plain.id)).toBe(before + 1);
-    await page.close();
+
+    const again = page.waitForResponse((r) => r.url().endsWith(`/api/media/${plain.id}/view`));
+    await page.reload();
+    expect((await again).status()).toBe(200);
+    await expect.poll(() => field(page, 'Views').textContent()).toBe(String(before + 1));
+    expect(await viewCountOf(plain.id)).toBe(before + 1);
+    await reader.close();
   });
 
   it('downloads the watermarked public file, never the original', async () => {

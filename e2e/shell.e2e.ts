@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { baseUrl, expectNoAxeViolations, newVisitor, sharedBrowser } from './support.ts';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { readOutbox } from '#server/mail/read-outbox.ts';
+import { baseUrl, expectNoAxeViolations, newVisitor, registerViaApi, sharedBrowser } from './support.ts';
 
 const browser = sharedBrowser();
 
@@ -40,10 +42,6 @@ describe('the public shell', () => {
   });
 
   it('resets a forgotten password through the mailed link', async () => {
-    const { readdirSync, readFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { inject } = await import('vitest');
-    const { registerViaApi } = await import('./support.ts');
     const context = await newVisitor(browser());
     const user = await registerViaApi(context, 'Forgetful Person');
     await context.clearCookies();
@@ -56,14 +54,7 @@ describe('the public shell', () => {
       .poll(() => page.textContent('body'))
       .toContain('If an account exists for that e-mail, a reset link has been sent.');
 
-    const outbox = join(inject('dataDir'), 'outbox');
-    const mail = readdirSync(outbox)
-      .map((f) =>
-        readFileSync(join(outbox, f), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '='),
-      )
-      .find((m) => m.includes(`To: ${user.email}`));
+    const mail = readOutbox(join(inject('dataDir'), 'outbox')).find((m) => m.includes(`To: ${user.email}`));
     const link = mail?.match(/http:\/\/[\d.:]+\/api\/auth\/reset-password\/\S+/)?.[0];
     expect(link).toBeDefined();
     await page.goto(link!);

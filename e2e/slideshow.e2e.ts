@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { alsaWav } from '../server/test/fixtures.ts';
+import { alsaWav } from '#server/test/fixtures.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminContext,
@@ -112,7 +112,7 @@ describe('the slideshow player', () => {
     await context.close();
   });
 
-  it('moves by button and key, resets progress on each change and on play, and wraps back from the first', async () => {
+  it('moves by button and key, resets progress on each change and on play, and wraps both ways while playing', async () => {
     const context = await newVisitor(browser());
     const page = await context.newPage();
     await openPaused(page);
@@ -146,9 +146,21 @@ describe('the slideshow player', () => {
     await expect.poll(() => playButton(page).getAttribute('aria-label')).toBe('Pause');
     await expect.poll(() => progress(page)).toBe('0');
 
+    // A visitor's own Next on the last slide wraps to the first and the show plays on
+    // (only the timer running out on the last slide stops it).
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => position(page)).toBe('1 / 3');
-    await expect.poll(() => playButton(page).getAttribute('aria-label')).toBe('Play');
+    await expect.poll(() => progress(page)).toBe('0');
+    expect(await playButton(page).getAttribute('aria-label')).toBe('Pause');
+    await page.clock.runFor(1000);
+    await expect.poll(() => position(page)).toBe('2 / 3');
+    await page.clock.runFor(1000);
+    await expect.poll(() => position(page)).toBe('3 / 3');
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    await expect.poll(() => position(page)).toBe('1 / 3');
+    expect(await playButton(page).getAttribute('aria-label')).toBe('Pause');
+    await page.clock.runFor(500);
+    await expect.poll(() => progress(page)).toBe('50');
     await context.close();
   });
 

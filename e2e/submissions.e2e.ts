@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { alsaWav, exifFixture, htmlNamedJpg, imageFixture } from '../server/test/fixtures.ts';
+import { alsaWav, exifFixture, htmlNamedJpg, imageFixture } from '#server/test/fixtures.ts';
 import {
   E2E_ADMIN,
   expectNoAxeViolations,
@@ -135,14 +135,14 @@ describe('a registered contributor', () => {
     const stranger = await newVisitor(browser());
     await registerViaApi(stranger, 'Stranger');
     expect((await (await stranger.request.get('/api/contributor/dashboard')).json()).submissions).toEqual([]);
-    const refused = await stranger.request.patch(`/api/submissions/${submission.id}`, {
+    const refused = await stranger.request.patch(`/api/admin/submissions/${submission.id}`, {
       data: { status: 'approved' },
     });
     expect(refused.status()).toBe(403);
 
     const admin = await newVisitor(browser());
     await signInViaApi(admin, E2E_ADMIN.email, E2E_ADMIN.password);
-    const approved = await admin.request.patch(`/api/submissions/${submission.id}`, {
+    const approved = await admin.request.patch(`/api/admin/submissions/${submission.id}`, {
       data: { status: 'approved' },
     });
     expect(approved.status()).toBe(200);

@@ -5,8 +5,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIResponse, type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import type { Category, DocumentItem, MediaItem } from '../common/api.ts';
-import { ghostscriptPdf } from '../server/test/fixtures.ts';
+import type { Category, DocumentItem, MediaItem } from '#common/api.ts';
+import { ghostscriptPdf } from '#server/test/fixtures.ts';
 import { E2E_ADMIN as E2E_ADMIN_ACCOUNT } from './global-setup.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/local-chromium.ts';
 
@@ -30,7 +30,7 @@ export function sharedBrowser(): () => Browser {
   return () => browser!;
 }
 
-/** A fresh visitor: own cookies, own address (see TRUST_PROXY in global-setup). */
+/** A fresh visitor: own cookies, own address, sent as one proxy would (TRUST_PROXY=1 in global-setup). */
 export function newVisitor(
   browser: Browser,
   options: { viewport?: { width: number; height: number } } = {},
@@ -116,7 +116,7 @@ export async function uploadMediaViaApi(
       }
     : { name: 'mynd.png', mimeType: 'image/png', buffer: await uniquePng() };
   const { media } = await expectCreated(
-    await context.request.post('/api/media', {
+    await context.request.post('/api/admin/media', {
       multipart: { title: options.title, ...options.fields, file },
       headers: { origin: baseUrl() },
     }),
@@ -140,7 +140,7 @@ export async function createCategoryViaApi(
 ): Promise<Category> {
   return (
     await expectCreated(
-      await context.request.post('/api/categories', { data: category, headers: { origin: baseUrl() } }),
+      await context.request.post('/api/admin/categories', { data: category, headers: { origin: baseUrl() } }),
     )
   ).category;
 }
@@ -157,14 +157,17 @@ export async function createSlideshowViaApi(
 ): Promise<{ id: string; displayId: string; title: string }> {
   return (
     await expectCreated(
-      await context.request.post('/api/slideshows', { data: slideshow, headers: { origin: baseUrl() } }),
+      await context.request.post('/api/admin/slideshows', {
+        data: slideshow,
+        headers: { origin: baseUrl() },
+      }),
     )
   ).slideshow;
 }
 
 export async function putSettingsViaApi(context: BrowserContext, settings: Record<string, string>) {
   await expectCreated(
-    await context.request.put('/api/settings', { data: { settings }, headers: { origin: baseUrl() } }),
+    await context.request.put('/api/admin/settings', { data: { settings }, headers: { origin: baseUrl() } }),
   );
 }
 
@@ -175,7 +178,7 @@ export async function uploadDocumentViaApi(
 ): Promise<DocumentItem> {
   const path = options.file ?? (await ghostscriptPdf());
   const { document } = await expectCreated(
-    await context.request.post('/api/documents', {
+    await context.request.post('/api/admin/documents', {
       multipart: {
         title: options.title,
         category: options.category ?? 'mentanardagarnar',
@@ -186,4 +189,34 @@ export async function uploadDocumentViaApi(
     }),
   );
   return document;
+}
+
+/** Adds a text to the translations table (an action the activity log records). */
+export async function createTranslationViaApi(
+  context: BrowserContext,
+  translation: { key: string; faroeseText: string; englishText?: string },
+): Promise<{ id: string; key: string }> {
+  return (
+    await expectCreated(
+      await context.request.post('/api/admin/translations', {
+        data: translation,
+        headers: { origin: baseUrl() },
+      }),
+    )
+  ).translation;
+}
+
+/**
+ * A staff account of `role` made by the admin `context` through the back-office's user API
+ * (admin-back-office.md §7 'admin-users'); null while the server has no such API.
+ */
+export async function createStaffViaApi(
+  context: BrowserContext,
+  user: { email: string; password: string; role: 'admin' | 'editor' | 'viewer'; fullName?: string },
+): Promise<{ id: string }> {
+  const res = await context.request.post('/api/admin/users', {
+    data: user,
+    headers: { origin: baseUrl() },
+  });
+  return (await expectCreated(res)).user;
 }

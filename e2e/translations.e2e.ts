@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEXTS } from '../server/features/translations/default-texts.ts';
+import { DEFAULT_TEXTS } from '#server/features/translations/default-texts.ts';
 import { adminContext, baseUrl, expectNoAxeViolations, newVisitor, sharedBrowser } from './support.ts';
 
 const browser = sharedBrowser();
@@ -71,9 +71,9 @@ describe('the language switch', () => {
 describe("an admin's edit of a text", () => {
   it('shows to a visitor on the next load, with no rebuild', async () => {
     const admin = await adminContext(browser());
-    const list = await admin.request.get('/api/admin/translations');
+    const list = await admin.request.get('/api/admin/translations?q=nav.submit');
     expect(list.status()).toBe(200);
-    const row = (await list.json()).translations.find((r: { key: string }) => r.key === 'nav.submit');
+    const row = (await list.json()).items.find((r: { key: string }) => r.key === 'nav.submit');
     expect(row).toBeDefined();
 
     const visitor = await newVisitor(browser());

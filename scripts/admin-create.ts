@@ -4,16 +4,12 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from '../common/limits.ts';
-import { ConfigError, loadConfig } from '../server/config.ts';
-import { LockedError } from '../server/db/lock.ts';
-import { createAccount } from '../server/features/users/create-account.ts';
-import {
-  getUserByEmail,
-  updateUserActive,
-  updateUserRole,
-} from '../server/features/users/users.repository.ts';
-import { openServices } from '../server/runtime.ts';
+import { MIN_PASSWORD_LENGTH } from '#common/limits.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { LockedError } from '#server/db/lock.ts';
+import { createAccount } from '#server/features/users/create-account.ts';
+import { getUserByEmail, updateUserActive, updateUserRole } from '#server/features/users/users.repository.ts';
+import { openServices } from '#server/runtime.ts';
 
 const usage =
   'Usage: npm run admin:create -- --email you@example.org --password <password> [--name "Full Name"] [--promote]';

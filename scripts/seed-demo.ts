@@ -5,9 +5,9 @@
  * slideshow and the 'mentanardagarnar' document. Files come from public npm and Debian packages.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../server/config.ts';
-import { LockedError } from '../server/db/lock.ts';
-import { openServices } from '../server/runtime.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { LockedError } from '#server/db/lock.ts';
+import { openServices } from '#server/runtime.ts';
 import { SeedRefusedError, seedDemo } from './demo/seed.ts';
 
 const usage =

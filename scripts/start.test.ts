@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './lib/local-chromium.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
@@ -13,9 +14,15 @@ afterAll(() => {
 
 const env = (extra: Record<string, string>) => ({ ...process.env, LOG_LEVEL: 'info', PORT: '0', ...extra });
 
-/** Starts the server and resolves with its URL once it says it is running. */
-function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(tsx, ['server/main.ts'], { cwd: root, env: env({ DATA_DIR: dataDir }) });
+/**
+ * Starts the server on a free port and resolves with its URL once it says it is running. A real
+ * port, not 0: without PUBLIC_URL the server trusts the browser origins of its own port.
+ */
+async function startServer(
+  dataDir: string,
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const port = String(await freePort());
+  const child = spawn(tsx, ['server/main.ts'], { cwd: root, env: env({ DATA_DIR: dataDir, PORT: port }) });
   running.push(child);
   return new Promise((resolvePromise, reject) => {
     let output = '';

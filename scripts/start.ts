@@ -30,4 +30,4 @@ if (stale) {
   }
 }
 
-await import('../server/main.ts');
+await import('#server/main.ts');

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_TEXTS } from '../server/features/translations/default-texts.ts';
+import { DEFAULT_TEXTS } from '#server/features/translations/default-texts.ts';
 import {
   compareTexts,
   type DefaultText,
@@ -19,7 +19,7 @@ import {
   looksEnglish,
   scanWeb,
   type TextUse,
-} from '../server/features/translations/text-scanner.ts';
+} from '#server/features/translations/text-scanner.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const defaultsFile = join(root, 'server/features/translations/default-texts.ts');
@@ -69,7 +69,7 @@ function main(): number {
   }
   const unused = Object.keys(DEFAULT_TEXTS).filter((key) => !keys.has(key));
   if (unused.length > 0) {
-    // Not an error: a key may be used through a variable, or kept for a screen being built.
+    // Not an error: a key may be used through a variable, or kept for a screen to come.
     console.log(`\n${unused.length} default texts are not used literally in web/: ${unused.join(', ')}`);
   }
 

@@ -4,26 +4,39 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { authRoutes } from './auth/auth.routes.ts';
-import { accountRoutes } from './features/account/account.routes.ts';
-import { documentsRoutes } from './features/documents/documents.routes.ts';
-import { filesRoutes } from './features/files/files.routes.ts';
-import { galleryRoutes } from './features/gallery/gallery.routes.ts';
-import { healthRoutes } from './features/health/health.routes.ts';
-import { categoriesRoutes } from './features/categories/categories.routes.ts';
-import { mediaRoutes } from './features/media/media.routes.ts';
-import { settingsRoutes } from './features/settings/settings.routes.ts';
-import { slideshowsRoutes } from './features/slideshows/slideshows.routes.ts';
-import { submissionsRoutes } from './features/submissions/submissions.routes.ts';
-import { translationsRoutes } from './features/translations/translations.routes.ts';
-import { usersRoutes } from './features/users/users.routes.ts';
+import { authFeature } from './auth/auth.routes.ts';
+import { fastifyTrustProxy } from './config.ts';
+import { accountFeature } from './features/account/account.routes.ts';
+import { activityFeature } from './features/activity/activity.routes.ts';
+import { categoriesFeature } from './features/categories/categories.routes.ts';
+import { contributorFeature } from './features/contributor/contributor.routes.ts';
+import { dashboardFeature } from './features/dashboard/dashboard.routes.ts';
+import { documentsFeature } from './features/documents/documents.routes.ts';
+import { filesFeature } from './features/files/files.routes.ts';
+import { galleryFeature } from './features/gallery/gallery.routes.ts';
+import { healthFeature } from './features/health/health.routes.ts';
+import { mediaFeature } from './features/media/media.routes.ts';
+import { profileFeature } from './features/profile/profile.routes.ts';
+import { searchFeature } from './features/search/search.routes.ts';
+import { foldersFeature } from './features/folders/folders.routes.ts';
+import { settingsFeature } from './features/settings/settings.routes.ts';
+import { slideshowsFeature } from './features/slideshows/slideshows.routes.ts';
+import { submissionsFeature } from './features/submissions/submissions.routes.ts';
+import { uploadsFeature } from './features/uploads/uploads.routes.ts';
+import { translationsFeature } from './features/translations/translations.routes.ts';
+import { usersFeature } from './features/users/users.routes.ts';
+import { watermarkFeature } from './features/watermark/watermark.routes.ts';
+import { registerFeature } from './http/feature.ts';
+import type { FastifyZod } from './http/fastify.ts';
 import type { AppContext } from './http/context.ts';
 import { AppError } from './http/errors.ts';
 import { IngestError } from './media/ingest/ingest-error.ts';
+import { installRequestGuards } from './http/request-guards.ts';
+import { noteWrite } from './http/answer-cache.ts';
+import { responseSerializerCompiler } from './http/serializer.ts';
 import { installSession, type RouteDeclaration } from './http/session.ts';
 import { registerWebApp } from './web/web-app.ts';
 
@@ -32,16 +45,43 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger | boolean | { level: string };
 }
 
+/**
+ * Every feature with an API, each answering under /api/<name> and /api/admin/<name>
+ * (server/http/feature.ts). Stored files are served outside the compressed /api context.
+ */
+const API_FEATURES = [
+  authFeature,
+  healthFeature,
+  accountFeature,
+  galleryFeature,
+  mediaFeature,
+  categoriesFeature,
+  documentsFeature,
+  slideshowsFeature,
+  settingsFeature,
+  translationsFeature,
+  uploadsFeature,
+  submissionsFeature,
+  contributorFeature,
+  usersFeature,
+  activityFeature,
+  dashboardFeature,
+  searchFeature,
+  foldersFeature,
+  profileFeature,
+  watermarkFeature,
+];
+
 /** The whole HTTP service: JSON API under /api, files under /files, the built web app. */
 export async function buildApp({ context, logger = false }: BuildAppOptions) {
   const app = Fastify({
     logger: typeof logger === 'object' && 'child' in logger ? undefined : logger,
     loggerInstance: typeof logger === 'object' && 'child' in logger ? logger : undefined,
-    trustProxy: context.config.trustProxy,
+    trustProxy: fastifyTrustProxy(context.config.trustProxy),
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const ctx: AppContext = { ...context, logger: app.log };
   const routes: RouteDeclaration[] = [];
@@ -59,7 +99,8 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
         connectSrc: ["'self'"],
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
+        // No site may frame the app (clickjacking); stored files say their own (send-blob.ts).
+        frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         upgradeInsecureRequests: context.config.publicUrl.startsWith('https:') ? [] : null,
@@ -69,7 +110,20 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
     hsts: context.config.publicUrl.startsWith('https:'),
   });
 
+  // Any successful write may change what the kept public answers show (http/answer-cache.ts);
+  // signing in or out changes none of them, and must not empty the cache for everyone.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    if ((request.routeOptions.config as { permission?: string }).permission === 'account:authenticate')
+      return;
+    noteWrite();
+  });
   installSession(app, ctx, routes);
+  const trusted = ctx.auth.options.trustedOrigins;
+  installRequestGuards(
+    app as unknown as FastifyInstance,
+    Array.isArray(trusted) ? trusted : [new URL(ctx.config.publicUrl).origin],
+  );
   await app.register(multipart);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -82,10 +136,14 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
       return reply.status(error.statusCode).send({ code: error.code, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
-      const field = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
-      const message = `${field ? `${field}: ` : ''}${issue?.message ?? 'Invalid request'}`;
-      return reply.status(400).send({ code: 'VALIDATION_ERROR', message });
+      // Every problem with its field's dotted path, so a form can put each message by its field.
+      const issues = error.validation.map((issue) => ({
+        path: (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const first = issues[0];
+      const message = first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'Invalid request';
+      return reply.status(400).send({ code: 'VALIDATION_ERROR', message, issues });
     }
     if (error.statusCode && error.statusCode < 500) {
       return reply
@@ -100,22 +158,9 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
     // API answers (JSON) are compressed on the fly; files under /files are not: images, video and
     // audio are compressed already, and byte ranges must address the stored bytes.
     await api.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-    await authRoutes(api, ctx);
-    await healthRoutes(api, ctx);
-    await accountRoutes(api, ctx);
-    await galleryRoutes(api, ctx);
-    await settingsRoutes(api, ctx);
-    await categoriesRoutes(api, ctx);
-    await usersRoutes(api, ctx);
-    await mediaRoutes(api, ctx);
-    await documentsRoutes(api, ctx);
-    await submissionsRoutes(api, ctx);
-    await slideshowsRoutes(api, ctx);
-    await translationsRoutes(api, ctx);
+    for (const feature of API_FEATURES) await registerFeature(api as FastifyZod, ctx, feature);
   });
-  await app.register(async (files) => {
-    await filesRoutes(files, ctx);
-  });
+  await registerFeature(app, ctx, filesFeature);
 
   await registerWebApp(app as unknown as FastifyInstance, ctx.config.webDir);
   return app;

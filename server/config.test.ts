@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import Fastify from 'fastify';
+import { ConfigError, configWarnings, fastifyTrustProxy, loadConfig } from './config.ts';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'config-'));
 
@@ -28,6 +29,11 @@ describe('configuration', () => {
     [{ ADMIN_EMAIL: 'a@example.org', ADMIN_PASSWORD: '123' }, /ADMIN_PASSWORD must be at least 6/],
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL/],
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32/],
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY=true .*number of proxies.*addresses/],
+    [{ TRUST_PROXY: 'two' }, /TRUST_PROXY .*number of proxies.*addresses/],
+    [{ TRUST_PROXY: '-1' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '10.0.0.1,10.0.0.0/33' }, /TRUST_PROXY .*"10.0.0.0\/33"/],
+    [{ TRUST_PROXY: '10.0.0.1,proxy.example' }, /TRUST_PROXY .*"proxy.example"/],
   ])('refuses %o with one clear line', (env, message) => {
     let error: unknown;
     try {
@@ -38,6 +44,49 @@ describe('configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('trusts X-Forwarded-For only from the proxies named by TRUST_PROXY, none by default', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1,fd00::/8' }).trustProxy,
+    ).toEqual(['10.0.0.1', '10.1.0.0/16', '::1', 'fd00::/8']);
+  });
+
+  it('makes a hop count believe only the address the nearest proxies appended', async () => {
+    const clientIp = async (
+      trustProxy: string | undefined,
+      forwarded: string,
+      remoteAddress = '127.0.0.1',
+    ) => {
+      const app = Fastify({
+        trustProxy: fastifyTrustProxy(
+          loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: trustProxy }).trustProxy,
+        ),
+      });
+      app.get('/', async (request) => request.ip);
+      const res = await app.inject({ url: '/', remoteAddress, headers: { 'x-forwarded-for': forwarded } });
+      await app.close();
+      return res.body;
+    };
+    // The client wrote 6.6.6.6 itself; the proxy appended the address it saw.
+    expect(await clientIp('1', '6.6.6.6, 203.0.113.5')).toBe('203.0.113.5');
+    expect(await clientIp('2', '6.6.6.6, 203.0.113.5, 10.0.0.2')).toBe('203.0.113.5');
+    expect(await clientIp('127.0.0.1', '6.6.6.6, 203.0.113.5')).toBe('203.0.113.5');
+    expect(await clientIp('10.0.0.0/8', '203.0.113.5', '198.51.100.9')).toBe('198.51.100.9');
+    expect(await clientIp(undefined, '203.0.113.5')).toBe('127.0.0.1');
+  });
+
+  it('warns when mail with links would only reach the outbox of a public https site', () => {
+    const https = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://archive.example.org' });
+    expect(configWarnings(https)).toEqual([expect.stringMatching(/SMTP_URL is not set.*outbox/)]);
+    expect(configWarnings({ ...https, smtpUrl: 'smtp://mail.example.org' })).toEqual([]);
+    expect(configWarnings(loadConfig({ DATA_DIR: dataDir() }))).toEqual([]);
   });
 
   it('turns on S3 when S3_BUCKET is set', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -9,6 +10,8 @@ export interface Config {
   host: string;
   dataDir: string;
   publicUrl: string;
+  /** PUBLIC_URL was set (otherwise publicUrl is the local address, and localhost origins are trusted too). */
+  publicUrlFromEnv?: boolean;
   databaseUrl: string | undefined;
   s3:
     | { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string }
@@ -17,7 +20,12 @@ export interface Config {
   mailFrom: string;
   sessionSecret: string;
   admin: { email: string; password: string } | undefined;
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For is believed: false (nobody: the socket's address is the client's), a
+   * number of proxy hops in front of the service, or the proxies' addresses/CIDRs (Fastify's
+   * `trustProxy`).
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   webDir: string;
 }
@@ -56,7 +64,7 @@ const envSchema = z.object({
   SESSION_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_EMAIL: optional.pipe(z.email().optional()),
   ADMIN_PASSWORD: optional.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
-  TRUST_PROXY: optional.pipe(z.enum(['true', 'false']).optional()),
+  TRUST_PROXY: optional,
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
   /** The built web app to serve; `dist/` by default. */
   WEB_DIR: optional,
@@ -79,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     publicUrl: (e.PUBLIC_URL ?? `http://${browserHost}:${e.PORT}`).replace(/\/$/, ''),
+    publicUrlFromEnv: e.PUBLIC_URL !== undefined,
     databaseUrl: e.DATABASE_URL,
     s3: e.S3_BUCKET
       ? {
@@ -94,10 +103,76 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL ?? 'info',
     webDir: e.WEB_DIR ? resolve(e.WEB_DIR) : resolve(import.meta.dirname, '..', 'dist'),
   };
+}
+
+/** Settings that start but probably are not what the operator meant: logged at start (main.ts). */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.publicUrl.startsWith('https:') && !config.smtpUrl) {
+    warnings.push(
+      `PUBLIC_URL is ${config.publicUrl} but SMTP_URL is not set: mail (password resets included) is only written to ${join(config.dataDir, 'outbox')} and never sent.`,
+    );
+  }
+  return warnings;
+}
+
+const TRUST_PROXY_FORMS =
+  'the number of proxies in front of the service (e.g. 1) or their addresses (e.g. 10.0.0.1,10.0.0.0/8)';
+
+/**
+ * TRUST_PROXY: unset or `false` (the default) trusts no X-Forwarded-For; a hop count trusts that
+ * many proxies in front; a comma-separated list trusts exactly those addresses or CIDRs.
+ * `true` is refused: it would believe the leftmost address, which the client itself writes, so a
+ * spoofed header would escape every rate limit.
+ */
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    throw new ConfigError(
+      `Invalid configuration: TRUST_PROXY=true would trust any client's X-Forwarded-For; set ${TRUST_PROXY_FORMS}`,
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 32) return hops;
+  }
+  if (/^\d+$/.test(value) || !/[.:]/.test(value)) {
+    throw new ConfigError(`Invalid configuration: TRUST_PROXY must be ${TRUST_PROXY_FORMS}`);
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const version = isIP(address);
+    const prefixOk =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
+    if (version === 0 || !prefixOk || extra !== undefined) {
+      throw new ConfigError(
+        `Invalid configuration: TRUST_PROXY "${entry}" is not an IP address or CIDR; set ${TRUST_PROXY_FORMS}`,
+      );
+    }
+  }
+  return entries;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function trusting that many hops nearest
+ * the service (Fastify itself trusts nothing for a bare number): with 1, `request.ip` is the
+ * address the one proxy appended to X-Forwarded-For, whatever the client wrote before it. A hop
+ * count suits a service only the proxy can reach (e.g. HOST=127.0.0.1); otherwise list the
+ * proxies' addresses.
+ */
+export function fastifyTrustProxy(
+  trustProxy: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address, hop) => hop < trustProxy;
 }
 
 /** A secret generated once per DATA_DIR, so sessions survive restarts without set-up. */

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { scheduleFixityCheck } from './backup/fixity-job.ts';
+import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { LockedError } from './db/lock.ts';
 import { ensureAdmin } from './features/users/create-account.ts';
 import { hasAdmin } from './features/users/users.repository.ts';
@@ -16,6 +17,7 @@ async function main() {
   const config = loadConfig();
   const { context, database, jobs } = await openServices(config, consoleLogger);
   const app = await buildApp({ context, logger: { level: config.logLevel } });
+  for (const warning of configWarnings(config)) app.log.warn(warning);
 
   if (config.admin) {
     const result = await ensureAdmin(context.db, context.auth, config.admin);
@@ -47,6 +49,10 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   jobs.start();
+  // The weekly fixity check (server/backup/fixity-job.ts) keeps itself going once queued.
+  await scheduleFixityCheck(context.db).catch((error: unknown) =>
+    app.log.error({ err: error }, 'could not schedule the fixity check'),
+  );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(

@@ -1,13 +1,9 @@
 import { join } from 'node:path';
-import { createAuth } from './auth/auth.ts';
+import { createAppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { createJobRunner } from './jobs/create-job-runner.ts';
 import type { JobRunnerLogger } from './jobs/job-runner.ts';
-import type { AppContext } from './http/context.ts';
-import { createMailer } from './mail/mailer.ts';
-import { createBlobStore } from './storage/create-blob-store.ts';
 import { seedDefaultTexts } from './features/translations/seed-default-texts.ts';
 
 type Logger = JobRunnerLogger;
@@ -22,40 +18,24 @@ export async function openServices(config: Config, logger: Logger) {
     if (applied.length > 0) logger.info({ applied }, 'database migrated');
     const addedTexts = await seedDefaultTexts(database.db);
     if (addedTexts.length > 0) logger.info({ added: addedTexts.length }, 'default texts added');
-    const mailer = createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: join(config.dataDir, 'outbox'),
-      logger,
-    });
-    const blobs = createBlobStore({ dataDir: config.dataDir, s3: config.s3 });
-    const tmpDir = join(config.dataDir, 'tmp');
-    const jobs = createJobRunner({
-      db: database.db,
-      blobs,
-      tmpDir,
-      logger,
-      mailer,
-      publicUrl: config.publicUrl,
-    });
-    const context: Omit<AppContext, 'logger'> = {
+    const { context, jobs } = createAppContext({
       config,
       db: database.db,
-      blobs,
-      tmpDir,
-      jobs,
-      mailer,
-      auth: createAuth({
-        db: database.db,
-        publicUrl: config.publicUrl,
-        secret: config.sessionSecret,
-        extraOrigins: [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`],
-        mailer,
-      }),
-    };
+      logger,
+      extraOrigins: localOrigins(config),
+    });
     return { context, database, jobs };
   } catch (error) {
     await database.close();
     throw error;
   }
+}
+
+/**
+ * Origins trusted besides PUBLIC_URL's: with PUBLIC_URL unset the site is reached on this machine
+ * under either local name; once PUBLIC_URL is set, only that origin is trusted.
+ */
+export function localOrigins(config: Config): string[] {
+  if (config.publicUrlFromEnv) return [];
+  return [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
 }

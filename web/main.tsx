@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppErrorBoundary } from './app/error-screen.tsx';
-import type { Me } from '../common/api.ts';
+import type { Me } from '#common/api.ts';
 import { Providers, queryClient } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { ME_QUERY_KEY } from './features/auth/api/get-me.ts';

@@ -4,7 +4,7 @@
  * (Faroese, around Gøta); the files are real public-package files (sources.ts), and each item's
  * source and attribution fields name the package, licence and author truthfully.
  */
-import type { CopyrightStatus } from '../../common/enums.ts';
+import type { CopyrightStatus } from '#common/enums.ts';
 import type { SourceName } from './sources.ts';
 
 export const DEMO_CATEGORIES = {

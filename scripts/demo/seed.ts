@@ -9,19 +9,18 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
-import type { MediaType } from '../../common/enums.ts';
-import type { Actor } from '../../common/permissions.ts';
-import type { Config } from '../../server/config.ts';
-import type { AppContext } from '../../server/http/context.ts';
-import { createCategory } from '../../server/features/categories/categories.service.ts';
-import { uploadDocument } from '../../server/features/documents/documents.service.ts';
-import { uploadMedia } from '../../server/features/media/media.service.ts';
-import { createSlideshow } from '../../server/features/slideshows/slideshows.service.ts';
-import { createAccount, ensureAdmin } from '../../server/features/users/create-account.ts';
-import { getUserByEmail, updateUserActive } from '../../server/features/users/users.repository.ts';
-import { hasFfmpeg } from '../../server/media/derivatives/ffmpeg.ts';
-import { toNumber } from '../../server/db/database.ts';
+import type { MediaType } from '#common/enums.ts';
+import type { Actor } from '#common/permissions.ts';
+import type { Config } from '#server/config.ts';
+import type { AppContext } from '#server/http/context.ts';
+import { createCategory } from '#server/features/categories/categories.service.ts';
+import { uploadDocument } from '#server/features/documents/documents.service.ts';
+import { uploadMedia } from '#server/features/media/media.service.ts';
+import { createSlideshow } from '#server/features/slideshows/slideshows.service.ts';
+import { createAccount, ensureAdmin } from '#server/features/users/create-account.ts';
+import { getUserByEmail, updateUserActive } from '#server/features/users/users.repository.ts';
+import { hasFfmpeg } from '#server/media/derivatives/ffmpeg.ts';
+import { listDerivativesOf } from '#server/media/derivatives/derivatives.repository.ts';
 import {
   DEMO_CATEGORIES,
   DEMO_DOCUMENT,
@@ -30,6 +29,16 @@ import {
   type DemoCategoryKey,
   type DemoItem,
 } from './catalogue.ts';
+import {
+  countMedia,
+  countMediaByType,
+  deleteSeededRows,
+  getCategoryIdByName,
+  getOldestActiveAdmin,
+  listMediaProcessing,
+  listMediaTypes,
+  type SeededRows,
+} from './demo.repository.ts';
 import { type SourceName, SOURCES } from './sources.ts';
 
 /** The archive already has content and --force was not given: nothing was changed. */
@@ -69,14 +78,6 @@ export interface SeedSummary {
 /** The e-mail of the account demo content is attributed to when the archive has no admin yet. */
 export const DEMO_ACCOUNT_EMAIL = 'demo-content@archive.invalid';
 
-interface Created {
-  userId?: string;
-  categoryIds: string[];
-  mediaIds: string[];
-  documentId?: string;
-  slideshowId?: string;
-}
-
 export async function seedDemo(
   base: SeedContext,
   jobs: SeedJobs,
@@ -86,14 +87,7 @@ export async function seedDemo(
   const log = options.log ?? (() => {});
   const ctx: AppContext = { ...base, logger: quietLogger() };
 
-  const existing = toNumber(
-    (
-      await ctx.db
-        .selectFrom('media_items')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  const existing = await countMedia(ctx.db);
   if (existing > 0 && !options.force) {
     throw new SeedRefusedError(
       `The archive already has ${existing} media item${existing === 1 ? '' : 's'}; demo content is only added to an empty archive. Run with --force to add it anyway.`,
@@ -106,7 +100,7 @@ export async function seedDemo(
   const paths = new Map<SourceName, string>();
   for (const name of names) paths.set(name, await SOURCES[name].path());
 
-  const created: Created = { categoryIds: [], mediaIds: [] };
+  const created: SeededRows = { categoryIds: [], mediaIds: [] };
   try {
     const { actor, label } = await seedActor(ctx, options.admin, created);
     log(`Adding the demo content as ${label}.`);
@@ -116,13 +110,7 @@ export async function seedDemo(
       DemoCategoryKey,
       (typeof DEMO_CATEGORIES)[DemoCategoryKey],
     ][]) {
-      const reuse = options.force
-        ? await ctx.db
-            .selectFrom('categories')
-            .select('id')
-            .where('name', '=', category.name)
-            .executeTakeFirst()
-        : undefined;
+      const reuse = options.force ? await getCategoryIdByName(ctx.db, category.name) : undefined;
       if (reuse) {
         categoryIds[key] = reuse.id;
         continue;
@@ -136,23 +124,19 @@ export async function seedDemo(
     const extraCount = options.extraImages ? (options.extraImageCount ?? 0) : 0;
     for (let i = 0; i < extraCount; i++) {
       const extra = await options.extraImages!(i);
-      const media = await uploadMedia(
-        ctx,
-        actor,
-        { stream: createReadStream(extra.path), fileName: extra.fileName },
-        { title: extra.title, categoryId: categoryIds.bygdir, keywords: ['sýnisdømi'] },
-      );
+      const media = await uploadMedia(ctx, actor, {
+        file: { stream: createReadStream(extra.path), fileName: extra.fileName },
+        fields: { title: extra.title, categoryId: categoryIds.bygdir, keywords: ['sýnisdømi'] },
+      });
       created.mediaIds.push(media.id);
     }
     const mediaIdBySource = new Map<DemoItem, string>();
     const ordered = [...DEMO_ITEMS].reverse();
     for (const [index, item] of ordered.entries()) {
-      const media = await uploadMedia(
-        ctx,
-        actor,
-        { stream: createReadStream(paths.get(item.source)!), fileName: item.fileName },
-        fieldsOf(item, categoryIds[item.category]),
-      );
+      const media = await uploadMedia(ctx, actor, {
+        file: { stream: createReadStream(paths.get(item.source)!), fileName: item.fileName },
+        fields: fieldsOf(item, categoryIds[item.category]),
+      });
       created.mediaIds.push(media.id);
       mediaIdBySource.set(item, media.id);
       log(
@@ -160,17 +144,15 @@ export async function seedDemo(
       );
     }
 
-    const document = await uploadDocument(
-      ctx,
-      actor,
-      { stream: createReadStream(paths.get(DEMO_DOCUMENT.source)!), fileName: DEMO_DOCUMENT.fileName },
-      {
+    const document = await uploadDocument(ctx, actor, {
+      file: { stream: createReadStream(paths.get(DEMO_DOCUMENT.source)!), fileName: DEMO_DOCUMENT.fileName },
+      fields: {
         title: DEMO_DOCUMENT.title,
         description: DEMO_DOCUMENT.description,
         category: 'mentanardagarnar',
         isPublic: true,
       },
-    );
+    });
     created.documentId = document.id;
 
     const slides = DEMO_ITEMS.filter((i) => i.slide).sort((a, b) => a.slide!.order - b.slide!.order);
@@ -195,14 +177,7 @@ export async function seedDemo(
       options.derivativesTimeoutMs ?? 600_000,
     );
 
-    const counts = await ctx.db
-      .selectFrom('media_items')
-      .select(['media_type', (eb) => eb.fn.countAll().as('n')])
-      .where('id', 'in', created.mediaIds)
-      .groupBy('media_type')
-      .execute();
-    const media: Record<MediaType, number> = { image: 0, video: 0, audio: 0, document: 0 };
-    for (const row of counts) media[row.media_type] = toNumber(row.n);
+    const media = await countMediaByType(ctx.db, created.mediaIds);
     return {
       categories: Object.keys(categoryIds).length,
       media,
@@ -251,17 +226,10 @@ function fieldsOf(item: DemoItem, categoryId: string) {
 async function seedActor(
   ctx: AppContext,
   admin: Config['admin'],
-  created: Created,
+  created: SeededRows,
 ): Promise<{ actor: Actor; label: string }> {
   if (admin) await ensureAdmin(ctx.db, ctx.auth, admin);
-  const oldestAdmin = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'email'])
-    .where('role', '=', 'admin')
-    .where('is_active', '=', true)
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
+  const oldestAdmin = await getOldestActiveAdmin(ctx.db);
   if (oldestAdmin) {
     return { actor: { id: oldestAdmin.id, role: 'admin', isActive: true }, label: oldestAdmin.email };
   }
@@ -304,11 +272,7 @@ async function waitForDerivatives(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     await jobs.drain();
-    const rows = await ctx.db
-      .selectFrom('media_items')
-      .select(['id', 'title', 'processing_status', 'processing_error'])
-      .where('id', 'in', ids)
-      .execute();
+    const rows = await listMediaProcessing(ctx.db, ids);
     const failed = rows.find((r) => r.processing_status === 'failed');
     if (failed) {
       throw new Error(`Making the derivatives of "${failed.title}" failed: ${failed.processing_error}`);
@@ -319,17 +283,8 @@ async function waitForDerivatives(
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  const items = await ctx.db
-    .selectFrom('media_items')
-    .select(['id', 'title', 'media_type'])
-    .where('id', 'in', ids)
-    .execute();
-  const variants = await ctx.db
-    .selectFrom('derivatives')
-    .select(['owner_id', 'variant'])
-    .where('owner_type', '=', 'media')
-    .where('owner_id', 'in', ids)
-    .execute();
+  const items = await listMediaTypes(ctx.db, ids);
+  const variants = await listDerivativesOf(ctx.db, 'media', ids);
   for (const item of items) {
     const have = new Set(variants.filter((v) => v.owner_id === item.id).map((v) => v.variant));
     const missing = expectedVariants(item.media_type).filter((v) => !have.has(v as never));
@@ -339,60 +294,15 @@ async function waitForDerivatives(
 }
 
 /** Removes, best effort, everything this run created: rows, stored files and queued jobs. */
-async function undo(ctx: AppContext, created: Created) {
-  const attempt = async (what: () => Promise<unknown>) => {
+async function undo(ctx: AppContext, created: SeededRows) {
+  const fileKeys = await deleteSeededRows(ctx.db, created);
+  for (const key of fileKeys) {
     try {
-      await what();
+      await ctx.blobs.delete(key);
     } catch {
       // best effort: carry on with the rest
     }
-  };
-  const db = ctx.db;
-  if (created.slideshowId) {
-    await attempt(() => db.deleteFrom('slideshows').where('id', '=', created.slideshowId!).execute());
   }
-  if (created.documentId) {
-    const row = await db
-      .selectFrom('documents')
-      .select('file_key')
-      .where('id', '=', created.documentId)
-      .executeTakeFirst()
-      .catch(() => undefined);
-    await attempt(() => db.deleteFrom('documents').where('id', '=', created.documentId!).execute());
-    if (row) await attempt(() => ctx.blobs.delete(row.file_key));
-  }
-  if (created.mediaIds.length > 0) {
-    const ids = created.mediaIds;
-    await attempt(() => db.deleteFrom('jobs').where(sql<string>`payload->>'ownerId'`, 'in', ids).execute());
-    const keys = [
-      ...(await db
-        .selectFrom('derivatives')
-        .select('file_key')
-        .where('owner_type', '=', 'media')
-        .where('owner_id', 'in', ids)
-        .execute()
-        .catch(() => [])),
-      ...(await db
-        .selectFrom('media_items')
-        .select('file_key')
-        .where('id', 'in', ids)
-        .execute()
-        .catch(() => [])),
-    ].map((r) => r.file_key);
-    await attempt(() =>
-      db.deleteFrom('derivatives').where('owner_type', '=', 'media').where('owner_id', 'in', ids).execute(),
-    );
-    await attempt(() => db.deleteFrom('media_items').where('id', 'in', ids).execute());
-    for (const key of keys) await attempt(() => ctx.blobs.delete(key));
-  }
-  if (created.categoryIds.length > 0) {
-    await attempt(() => db.deleteFrom('categories').where('id', 'in', created.categoryIds).execute());
-  }
-  const resources = [...created.categoryIds, created.slideshowId].filter((id): id is string => !!id);
-  if (resources.length > 0) {
-    await attempt(() => db.deleteFrom('activity_logs').where('resource_id', 'in', resources).execute());
-  }
-  if (created.userId) await attempt(() => db.deleteFrom('users').where('id', '=', created.userId!).execute());
 }
 
 /** The services log through ctx.logger; the seed reports progress itself. */

@@ -12,7 +12,7 @@ import {
   freedesktopOgg,
   ghostscriptPdf,
   opencvAvi,
-} from '../../server/test/fixtures.ts';
+} from '#server/test/fixtures.ts';
 
 export interface DemoSource {
   /** Resolves to a local path of the file (downloading the package on first use). */

@@ -1,15 +1,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../http/context.ts';
 import type { FastifyZod } from '../http/fastify.ts';
+import { defineFeature } from '../http/feature.ts';
+import { assertSignInAllowed, recordSignIn } from './account-lockout.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 
 /**
  * better-auth serves /api/auth/* (sign-in, sign-up, sign-out, session, password reset). This
  * bridge hands it a web Request and copies its Response back. The client address it rate-limits
  * by is the one Fastify determined (TRUST_PROXY decides whether X-Forwarded-For counts), written
- * into a header the client cannot choose.
+ * into a header the client cannot choose. Password sign-ins are also counted per account
+ * (account-lockout.ts).
  */
-export async function authRoutes(app: FastifyZod, ctx: AppContext) {
+export const authFeature = defineFeature({
+  name: 'auth',
+  public: (routes, ctx) => bridgeAuth(routes, ctx),
+});
+
+function bridgeAuth(app: FastifyZod, ctx: AppContext) {
   const origin = new URL(ctx.config.publicUrl).origin;
   const options = { config: { permission: 'account:authenticate' as const } };
   const bridge = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -20,6 +28,8 @@ export async function authRoutes(app: FastifyZod, ctx: AppContext) {
     }
     headers.set(CLIENT_IP_HEADER, request.ip);
     const hasBody = request.method === 'POST' && request.body !== undefined;
+    const signInEmail = signInEmailOf(request);
+    if (signInEmail !== undefined) await assertSignInAllowed(ctx.db, signInEmail);
     const response = await ctx.auth.handler(
       new Request(new URL(request.url, origin), {
         method: request.method,
@@ -27,6 +37,9 @@ export async function authRoutes(app: FastifyZod, ctx: AppContext) {
         body: hasBody ? JSON.stringify(request.body) : undefined,
       }),
     );
+    if (signInEmail !== undefined && (response.status === 401 || response.ok)) {
+      await recordSignIn(ctx.db, signInEmail, response.ok);
+    }
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
@@ -35,6 +48,13 @@ export async function authRoutes(app: FastifyZod, ctx: AppContext) {
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
   };
-  app.get('/api/auth/*', options, bridge);
-  app.post('/api/auth/*', options, bridge);
+  app.get('/*', options, bridge);
+  app.post('/*', options, bridge);
+}
+
+/** The account a password sign-in is for (undefined for any other request). */
+function signInEmailOf(request: FastifyRequest): string | undefined {
+  if (request.method !== 'POST' || !request.url.split('?')[0]!.endsWith('/sign-in/email')) return undefined;
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.trim() !== '' ? email : undefined;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_DEACTIVATED_CODE } from '../../common/api.ts';
-import { ACCOUNT_DEACTIVATED_MESSAGE } from '../../common/texts.ts';
+import { expectRefusal } from '#server/test/expect-refusal.ts';
+import { ACCOUNT_DEACTIVATED_CODE } from '#common/api.ts';
+import { ACCOUNT_DEACTIVATED_MESSAGE } from '#common/texts.ts';
 import { buildUser, cookieFrom, createTestApp, post, signIn, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
@@ -61,7 +62,7 @@ describe('sign-in', () => {
   it('refuses a deactivated account after the password check, with the spec text and 403', async () => {
     const user = await buildUser(t, { isActive: false });
     const wrong = await post(t, '/api/auth/sign-in/email', { email: user.email, password: 'not-it' });
-    expect(wrong.statusCode).toBe(401);
+    expectRefusal(wrong, 401, 'INVALID_EMAIL_OR_PASSWORD');
     const right = await post(t, '/api/auth/sign-in/email', { email: user.email, password: user.password });
     expect(right.statusCode).toBe(403);
     expect(right.json()).toMatchObject({
@@ -80,7 +81,7 @@ describe('sign-in', () => {
     expect(await me(first)).not.toBeNull();
     const res = await t.app.inject({
       method: 'PATCH',
-      url: `/api/users/${user.id}/active`,
+      url: `/api/admin/users/${user.id}/active`,
       payload: { isActive: false },
       headers: { cookie: adminCookie },
     });
@@ -149,13 +150,20 @@ describe('password reset', () => {
 describe('rate limits', () => {
   it('stops repeated sign-in attempts from one address with 429, while other addresses go on', async () => {
     const user = await buildUser(t);
-    const attempt = (ip: string) =>
-      post(t, '/api/auth/sign-in/email', { email: user.email, password: 'guess' }, undefined, ip);
+    // A different account each time, so only the address is counted (accounts: sessions-and-headers.test.ts).
+    const attempt = (ip: string, i: number) =>
+      post(
+        t,
+        '/api/auth/sign-in/email',
+        { email: `guess-${i}-${user.email}`, password: 'guess' },
+        undefined,
+        ip,
+      );
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await attempt('203.0.113.9')).statusCode);
+    for (let i = 0; i < 12; i++) statuses.push((await attempt('203.0.113.9', i)).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
-    expect((await attempt('203.0.113.10')).statusCode).toBe(401);
+    expectRefusal(await attempt('203.0.113.10', 0), 401, 'INVALID_EMAIL_OR_PASSWORD');
   });
 
   it('does not let a client choose the address it is counted under', async () => {
@@ -165,7 +173,7 @@ describe('rate limits', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
-        payload: { email: user.email, password: 'guess' },
+        payload: { email: `guess-${i}-${user.email}`, password: 'guess' },
         remoteAddress: '198.51.100.1',
         headers: {
           origin: 'http://127.0.0.1:3000',

@@ -1,8 +1,12 @@
+import { isStaff } from '#common/permissions.ts';
+import { logActivity } from '#server/features/activity/log-activity.ts';
+import { getUser, updateUserSignedIn } from '#server/features/users/users.repository.ts';
+import { toActor } from '#server/http/session.ts';
 import { APIError } from 'better-auth/api';
 import { betterAuth } from 'better-auth';
-import { ACCOUNT_DEACTIVATED_CODE } from '../../common/api.ts';
-import { MIN_PASSWORD_LENGTH } from '../../common/limits.ts';
-import { ACCOUNT_DEACTIVATED_MESSAGE } from '../../common/texts.ts';
+import { ACCOUNT_DEACTIVATED_CODE } from '#common/api.ts';
+import { MIN_PASSWORD_LENGTH } from '#common/limits.ts';
+import { ACCOUNT_DEACTIVATED_MESSAGE } from '#common/texts.ts';
 import type { Db } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
@@ -114,11 +118,7 @@ export function createAuth(options: AuthOptions) {
           // Runs after the password was checked: a deactivated account learns it is deactivated,
           // never whether a wrong password was close.
           async before(session) {
-            const user = await db
-              .selectFrom('users')
-              .select('is_active')
-              .where('id', '=', session.userId)
-              .executeTakeFirst();
+            const user = await getUser(db, session.userId);
             if (user && !user.is_active) {
               throw new APIError('FORBIDDEN', {
                 code: ACCOUNT_DEACTIVATED_CODE,
@@ -127,11 +127,14 @@ export function createAuth(options: AuthOptions) {
             }
           },
           async after(session) {
-            await db
-              .updateTable('users')
-              .set({ last_sign_in_at: new Date() })
-              .where('id', '=', session.userId)
-              .execute();
+            const user = await updateUserSignedIn(db, session.userId);
+            // Staff sign-ins are part of the activity log (who worked on the archive, and when).
+            if (user && isStaff(toActor(user))) {
+              await logActivity(db, user, 'account.signed_in', {
+                id: user.id,
+                name: user.full_name || user.email,
+              });
+            }
           },
         },
       },

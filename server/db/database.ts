@@ -80,3 +80,8 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
 export function toNumber(value: unknown): number {
   return typeof value === 'bigint' ? Number(value) : Number(value ?? 0);
 }
+
+/** The smallest question the database must answer (the health check). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

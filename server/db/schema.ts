@@ -1,3 +1,4 @@
+import type { FileMetadata } from '#common/file-metadata.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   CopyrightStatus,
@@ -6,8 +7,8 @@ import type {
   SubmissionStatus,
   TRANSLATION_STATUSES,
   USAGE_ACTIONS,
-} from '../../common/enums.ts';
-import type { Role } from '../../common/roles.ts';
+} from '#common/enums.ts';
+import type { Role } from '#common/roles.ts';
 
 /** The database's types, one interface per table (see migrations/). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -219,6 +220,23 @@ export interface SubmissionsTable {
   file_metadata: FileMetadata | null;
   duplicate_of_media_id: string | null;
   duplicate_of_submission_id: string | null;
+  /** The watermark columns in force when it was sent (media_items' names); null before 0005. */
+  watermark: RecordedWatermark | null;
+}
+
+export type RecordedWatermark = {
+  watermark_enabled: boolean;
+  watermark_type: string;
+  watermark_position: string;
+  watermark_opacity: number;
+  watermark_size: string;
+  watermark_level: string;
+  watermark_text: string | null;
+};
+
+export interface UploadClaimsTable {
+  upload_id: string;
+  claimed_at: CreatedAt;
 }
 
 export interface SiteSettingsTable {
@@ -266,14 +284,7 @@ export type DerivativeVariant = 'thumb' | 'medium' | 'display' | 'download' | 'p
 export type DerivativeOwner = 'media' | 'submission';
 
 /** What an uploaded file says about itself (EXIF/IPTC), kept as suggestions for staff. */
-export interface FileMetadata {
-  takenAt?: string;
-  camera?: string;
-  gps?: { latitude: number; longitude: number };
-  caption?: string;
-  creator?: string;
-  copyright?: string;
-}
+export type { FileMetadata };
 
 export interface JobsTable {
   id: Generated<string>;
@@ -303,6 +314,13 @@ export interface DerivativesTable {
   created_at: CreatedAt;
 }
 
+/** The home page's counts, one row kept by triggers on media_items (migration 0006). */
+export interface PublicTotalsTable {
+  id: Generated<boolean>;
+  items: BigintColumn;
+  views: BigintColumn;
+}
+
 export interface Database {
   jobs: JobsTable;
   derivatives: DerivativesTable;
@@ -321,9 +339,17 @@ export interface Database {
   site_settings: SiteSettingsTable;
   media_usage_log: MediaUsageLogTable;
   activity_logs: ActivityLogsTable;
+  upload_claims: UploadClaimsTable;
   translations: TranslationsTable;
+  public_totals: PublicTotalsTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type NewMediaItem = Insertable<MediaItemsTable>;
 export type MediaItemUpdate = Updateable<MediaItemsTable>;
+/** Rows as read, for presenters and services (which never import Kysely themselves). */
+export type MediaItemRow = Selectable<MediaItemsTable>;
+export type DerivativeRow = Selectable<DerivativesTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type DocumentRow = Selectable<DocumentsTable>;
+export type SlideshowRow = Selectable<SlideshowsTable>;

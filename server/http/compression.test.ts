@@ -79,7 +79,7 @@ describe('compression', () => {
     const { payload, headers } = multipartUpload({ title: 'Skrá' }, { path });
     const created = await t.app.inject({
       method: 'POST',
-      url: '/api/documents',
+      url: '/api/admin/documents',
       payload,
       headers: { ...headers, cookie, origin: TEST_ORIGIN },
     });

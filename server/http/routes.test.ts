@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIONS } from '../../common/permissions.ts';
+import { expectRefusal } from '#server/test/expect-refusal.ts';
+import { ACTIONS } from '#common/permissions.ts';
 import { buildUser, createTestApp, signIn, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
@@ -20,15 +21,15 @@ describe('the route table', () => {
     const editor = await buildUser(t, { role: 'editor' });
     const admin = await buildUser(t, { role: 'admin' });
     const target = await buildUser(t);
-    const url = `/api/users/${target.id}/active`;
+    const url = `/api/admin/users/${target.id}/active`;
     const patch = (cookie?: string) =>
       t.app.inject({ method: 'PATCH', url, payload: { isActive: false }, headers: cookie ? { cookie } : {} });
 
     const guest = await patch();
     expect(guest.statusCode).toBe(401);
     expect(guest.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Please sign in.' });
-    expect((await patch(await signIn(t, editor.email, editor.password))).statusCode).toBe(403);
-    expect((await patch(await signIn(t, target.email, target.password))).statusCode).toBe(403);
+    expectRefusal(await patch(await signIn(t, editor.email, editor.password)), 403, 'FORBIDDEN');
+    expectRefusal(await patch(await signIn(t, target.email, target.password)), 403, 'FORBIDDEN');
     expect((await patch(await signIn(t, admin.email, admin.password))).statusCode).toBe(200);
   });
 
@@ -37,11 +38,11 @@ describe('the route table', () => {
     const cookie = await signIn(t, admin.email, admin.password);
     const res = await t.app.inject({
       method: 'PATCH',
-      url: `/api/users/${admin.id}/active`,
+      url: `/api/admin/users/${admin.id}/active`,
       payload: { isActive: false },
       headers: { cookie },
     });
-    expect(res.statusCode).toBe(403);
+    expectRefusal(res, 403, 'FORBIDDEN');
     const row = await t.db
       .selectFrom('users')
       .select('is_active')
@@ -55,7 +56,7 @@ describe('the route table', () => {
     const cookie = await signIn(t, admin.email, admin.password);
     const res = await t.app.inject({
       method: 'PATCH',
-      url: '/api/users/not-a-uuid/active',
+      url: '/api/admin/users/not-a-uuid/active',
       payload: { isActive: 'yes' },
       headers: { cookie },
     });

@@ -45,24 +45,16 @@ export async function sendBlob(
   const stat = await blobs.stat(file.key);
   if (!stat) throw notFound('File not found');
   const etag = `"${file.etag}"`;
-  const versioned = request.query.v !== undefined;
   reply.header('etag', etag);
   reply.header('accept-ranges', 'bytes');
-  reply.header(
-    'cache-control',
-    file.isPublic
-      ? versioned
-        ? 'public, max-age=31536000, immutable'
-        : 'public, max-age=300'
-      : 'private, no-cache',
-  );
+  reply.header('cache-control', cacheControl(file, request.query.v));
   reply.header('x-content-type-options', 'nosniff');
   reply.header('cross-origin-resource-policy', 'same-origin');
   reply.header(
     'content-security-policy',
     PLAYABLE.test(file.mimeType)
-      ? "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'"
-      : 'sandbox',
+      ? "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'"
+      : "sandbox; frame-ancestors 'self'",
   );
   const download = request.query.download !== undefined;
   if (download) reply.header('content-disposition', contentDisposition(file.downloadName));
@@ -89,6 +81,18 @@ export async function sendBlob(
   const { body } = await blobs.get(file.key);
   reply.header('content-length', stat.size);
   return reply.send(body);
+}
+
+/**
+ * A file of a public item named by its exact version (`?v=` as the presenters write it: the
+ * file's own version, or the first 16 characters of an original's SHA-256) may be cached for
+ * good; without `v`, or with any other (an old or made-up one), it must be revalidated, so it never outlives a change.
+ * A file that is not public is never kept by shared caches.
+ */
+export function cacheControl(file: Pick<ServableFile, 'etag' | 'isPublic'>, v: string | undefined): string {
+  if (!file.isPublic) return 'private, no-cache';
+  const current = v !== undefined && (v === file.etag || (v.length >= 16 && file.etag.startsWith(v)));
+  return current ? 'public, max-age=31536000, immutable' : 'public, no-cache';
 }
 
 /** `attachment` with an ASCII fallback name and the real (UTF-8) one, RFC 6266 / 5987. */

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Action, Actor } from '../../common/permissions.ts';
+import type { Action, Actor } from '#common/permissions.ts';
 import type { User } from '../db/schema.ts';
-import { can } from '../../common/permissions.ts';
+import { can } from '#common/permissions.ts';
 import type { AppContext } from './context.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { getUser } from '#server/features/users/users.repository.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,6 +27,8 @@ export interface RouteDeclaration {
   method: string;
   url: string;
   permission: Action | undefined;
+  /** The route's request schemas (zod), for tests that derive inputs from them. */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 export function installSession(app: FastifyInstance, ctx: AppContext, declarations: RouteDeclaration[]) {
@@ -33,7 +36,12 @@ export function installSession(app: FastifyInstance, ctx: AppContext, declaratio
     if (!route.url.startsWith('/api') && !route.url.startsWith('/files')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      declarations.push({ method, url: route.url, permission: route.config?.permission });
+      declarations.push({
+        method,
+        url: route.url,
+        permission: route.config?.permission,
+        schema: route.schema as RouteDeclaration['schema'],
+      });
     }
   });
 
@@ -44,6 +52,9 @@ export function installSession(app: FastifyInstance, ctx: AppContext, declaratio
     throw new Error('replaced per request');
   });
 
+  // The route's declared permission is checked as soon as the request arrives, before its body is
+  // read or validated (a visitor gets 401, never a 400 about a body they may not send); services
+  // check again with the resource in hand.
   app.addHook('onRequest', async (request) => {
     let pending: Promise<User | null> | undefined;
     request.user = () => {
@@ -51,12 +62,7 @@ export function installSession(app: FastifyInstance, ctx: AppContext, declaratio
       return pending;
     };
     request.actor = async () => toActor(await request.user());
-  });
-
-  // The route's declared permission is checked before its handler runs; services check again
-  // with the resource in hand.
-  app.addHook('preHandler', async (request) => {
-    const permission = request.routeOptions.config.permission;
+    const permission = request.routeOptions.config?.permission;
     if (!permission) return;
     const actor = await request.actor();
     if (!can(actor, permission)) throw actor ? forbidden() : unauthorized();
@@ -69,11 +75,7 @@ async function loadUser(ctx: AppContext, request: FastifyRequest): Promise<User 
   headers.set('cookie', request.headers.cookie);
   const session = await ctx.auth.api.getSession({ headers });
   if (!session) return null;
-  const user = await ctx.db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', session.user.id)
-    .executeTakeFirst();
+  const user = await getUser(ctx.db, session.user.id);
   // A deactivated account has no sessions left; this guards the moment between.
   return user?.is_active ? user : null;
 }

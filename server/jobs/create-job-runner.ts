@@ -12,6 +12,7 @@ import {
   sendStaffNotice,
   sendSubmitterNotice,
 } from '../features/submissions/submission-notices.ts';
+import { FIXITY_JOB, type FixityPayload, runFixitySlice } from '../backup/fixity-job.ts';
 import { JobRunner, type JobRunnerLogger } from './job-runner.ts';
 
 /** The queue's workers: every kind of background job and the function that does it. */
@@ -30,6 +31,7 @@ export function createJobRunner(deps: {
         makeDerivatives(deps, payload as unknown as DerivativesPayload, job.attempts >= job.max_attempts),
       [NOTIFY_STAFF_JOB]: (payload) => sendStaffNotice(deps, payload as { since: string }),
       [NOTIFY_SUBMITTER_JOB]: (payload) => sendSubmitterNotice(deps, payload as { submissionId: string }),
+      [FIXITY_JOB]: (payload) => runFixitySlice(deps, payload as FixityPayload),
     },
     deps.logger,
   );

@@ -13,11 +13,16 @@ export async function createJob(
   db: Db,
   kind: string,
   payload: Record<string, unknown>,
-  options: { maxAttempts?: number } = {},
+  options: { maxAttempts?: number; runAt?: Date } = {},
 ): Promise<string> {
   const row = await db
     .insertInto('jobs')
-    .values({ kind, payload, max_attempts: options.maxAttempts })
+    .values({
+      kind,
+      payload,
+      max_attempts: options.maxAttempts,
+      ...(options.runAt ? { run_at: options.runAt } : {}),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return String(row.id);
@@ -91,4 +96,15 @@ export async function deleteFinishedJobs(db: Db, olderThanSeconds: number): Prom
     .where('status', '=', 'done')
     .where('updated_at', '<', new Date(Date.now() - olderThanSeconds * 1000))
     .execute();
+}
+
+/** Whether a job of this kind is waiting to run. */
+export async function hasQueuedJob(db: Db, kind: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return row !== undefined;
 }

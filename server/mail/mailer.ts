@@ -19,7 +19,8 @@ interface Logger {
 
 /**
  * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file into
- * DATA_DIR/outbox and logged, so password reset works (and is testable) with no set-up.
+ * DATA_DIR/outbox and its recipient and file are logged (never its text), so password reset works
+ * (and is testable) with no set-up.
  */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -42,10 +43,9 @@ export function createMailer(options: {
       await mkdir(options.outboxDir, { recursive: true });
       const file = join(options.outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer);
-      options.logger.info(
-        { to: mail.to, file },
-        `Mail "${mail.subject}" written to the outbox:\n${mail.text}`,
-      );
+      // Never the body: it may hold a password-reset link, and logs outlive and travel further
+      // than DATA_DIR (anyone who can read the outbox can read the file itself).
+      options.logger.info({ to: mail.to, file }, 'Mail written to the outbox (SMTP_URL is not set)');
     },
   };
 }

@@ -235,6 +235,31 @@ function blobStoreContract(harness: () => Harness) {
     it('passes check()', async () => {
       await expect(h.store.check()).resolves.toBeUndefined();
     });
+
+    it('lists every stored key with its size and time, and nothing that is no key', async () => {
+      const keys = [
+        newBlobKey('media', 'jpg'),
+        newBlobKey('documents', 'pdf'),
+        `derivatives/${randomUUID()}/thumb.webp`,
+      ];
+      for (const [i, key] of keys.entries()) {
+        await h.store.put(key, Buffer.alloc(10 + i), { contentType: 'application/octet-stream' });
+      }
+      await h.store.check();
+      if (h.localRoot) {
+        // A put's temporary file and a stray file are not keys: never listed (so never "orphans").
+        writeFileSync(join(h.localRoot, ...keys[0]!.split('/')).concat('.tmp-0123456789abcdef'), 'x');
+        writeFileSync(join(h.localRoot, 'README'), 'x');
+      }
+      const listed = new Map<string, { size: number; lastModified: Date }>();
+      for await (const { key, ...rest } of h.store.list()) listed.set(key, rest);
+      for (const [i, key] of keys.entries()) {
+        expect(listed.get(key)?.size).toBe(10 + i);
+        expect(Math.abs(listed.get(key)!.lastModified.getTime() - Date.now())).toBeLessThan(60_000);
+      }
+      for (const key of listed.keys()) expect(() => assertValidKey(key)).not.toThrow();
+      for (const key of keys) await h.store.delete(key);
+    });
   });
 }
 

@@ -12,6 +12,13 @@ export interface BlobRange {
   end: number;
 }
 
+/** One stored blob, as list() reports it. */
+export interface BlobListing {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
 export interface BlobStore {
   readonly kind: 'local' | 's3';
   /** Stores a stream or buffer under key; on failure nothing partial stays under key. */
@@ -31,6 +38,11 @@ export interface BlobStore {
   stat(key: string): Promise<BlobStat | null>;
   /** Idempotent: deleting a missing key is fine. */
   delete(key: string): Promise<void>;
+  /**
+   * Every stored blob (in no particular order), for the fixity check and backups. Files that are
+   * no key (the local store's temporary and health files) are left out.
+   */
+  list(): AsyncIterable<BlobListing>;
   /** Throws if the store cannot be reached or written (used by GET /api/health). */
   check(): Promise<void>;
 }
@@ -82,6 +94,16 @@ export function assertValidKey(key: string): void {
     key.includes(TEMP_MARKER)
   ) {
     throw new InvalidBlobKeyError(String(key));
+  }
+}
+
+/** Whether assertValidKey would accept key. */
+export function isValidKey(key: string): boolean {
+  try {
+    assertValidKey(key);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -1,11 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { type FileHandle, mkdir, open, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, opendir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import {
   assertValidKey,
+  isValidKey,
   assertValidRange,
   BlobNotFoundError,
+  type BlobListing,
   type BlobRange,
   type BlobStat,
   type BlobStore,
@@ -123,6 +125,32 @@ export class LocalBlobStore implements BlobStore {
       await unlink(path);
     } catch (error) {
       if (!isMissing(error)) throw error;
+    }
+  }
+
+  async *list(): AsyncIterable<BlobListing> {
+    yield* this.walk(this.root, []);
+  }
+
+  private async *walk(directory: string, segments: string[]): AsyncGenerator<BlobListing> {
+    let dir: Awaited<ReturnType<typeof opendir>>;
+    try {
+      dir = await opendir(directory);
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    for await (const entry of dir) {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) {
+        // .health and anything else that cannot start a key segment is not ours to list.
+        if (/^[a-z0-9]/.test(entry.name)) yield* this.walk(path, [...segments, entry.name]);
+      } else if (entry.isFile()) {
+        const key = [...segments, entry.name].join('/');
+        if (!isValidKey(key)) continue;
+        const info = await stat(path).catch(() => null);
+        if (info) yield { key, size: info.size, lastModified: info.mtime };
+      }
     }
   }
 

@@ -5,14 +5,17 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import {
   assertValidKey,
+  isValidKey,
   assertValidRange,
   BlobNotFoundError,
+  type BlobListing,
   type BlobRange,
   type BlobStat,
   type BlobStore,
@@ -133,6 +136,21 @@ export class S3BlobStore implements BlobStore {
     assertValidKey(key);
     // S3 answers 204 for a missing key too, so this is idempotent without special-casing.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *list(): AsyncIterable<BlobListing> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        // Objects another tool put in the bucket under other names are not ours to report.
+        if (!object.Key || !isValidKey(object.Key)) continue;
+        yield { key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async check(): Promise<void> {

@@ -554,3 +554,152 @@ export function openXmlFile(kind: 'docx' | 'xlsx', name = `document.${kind}`): P
     `<Override PartName="/${mainPart}" ContentType="${contentType}"/></Types>`;
   return writeScratch(name, zip({ '[Content_Types].xml': contentTypes, [mainPart]: main }));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Large but allowed files, the worst case of each type for the event-loop test.
+
+/**
+ * A 1-bit (two-colour palette) BMP of width × height pixels with a busy pattern: the most pixels
+ * per byte a BMP can carry (8000 × 8000 is 8 MB).
+ */
+export function bitmap1Bit(width: number, height: number, name = 'scan.bmp'): Promise<string> {
+  const stride = Math.ceil(width / 32) * 4;
+  const offset = 14 + 40 + 8;
+  const file = Buffer.alloc(offset + stride * height);
+  file.write('BM', 0, 'latin1');
+  file.writeUInt32LE(file.length, 2);
+  file.writeUInt32LE(offset, 10);
+  file.writeUInt32LE(40, 14);
+  file.writeInt32LE(width, 18);
+  file.writeInt32LE(height, 22);
+  file.writeUInt16LE(1, 26);
+  file.writeUInt16LE(1, 28);
+  file.writeUInt32LE(stride * height, 34);
+  file.writeInt32LE(11811, 38); // 300 dpi
+  file.writeInt32LE(11811, 42);
+  file.writeUInt32LE(2, 46);
+  file.writeUInt32LE(0x000000, 54);
+  file.writeUInt32LE(0xffffff, 58);
+  const row = Buffer.alloc(stride);
+  for (let i = 0; i < stride; i++) row[i] = (i * 37) & 0xff;
+  for (let y = 0; y < height; y++) row.copy(file, offset + y * stride, (y * 7) % 4);
+  return writeScratch(name, file);
+}
+
+/** An animated GIF of `frames` frames of width × height, each a different shade. */
+export async function animatedGif(
+  frames: number,
+  options: { width?: number; height?: number; name?: string } = {},
+): Promise<string> {
+  const { width = 64, height = 48 } = options;
+  const pixels = Buffer.alloc(width * height * frames * 3);
+  for (let frame = 0; frame < frames; frame++) {
+    pixels.fill(frame % 256, frame * width * height * 3, (frame + 1) * width * height * 3);
+  }
+  const gif = await sharp(pixels, {
+    raw: { width, height: height * frames, channels: 3, pageHeight: height },
+  })
+    .gif({ delay: new Array(frames).fill(40) })
+    .toBuffer();
+  return writeScratch(options.name ?? 'animation.gif', gif);
+}
+
+/**
+ * A JPEG carrying `segments` APP13 (Photoshop/IPTC) segments of about 64 KB each, full of IPTC
+ * keyword records: metadata as large as the file limit allows.
+ */
+export async function iptcHeavyJpeg(segments: number, name = 'iptc.jpg'): Promise<string> {
+  const jpeg = await encodeImage('jpeg', 64, 48);
+  const records: Buffer[] = [];
+  let size = 0;
+  while (size < 64_000) {
+    records.push(Buffer.from([0x1c, 2, 25, 0, 200]), Buffer.alloc(200, 0x41)); // 2:25 Keywords
+    size += 205;
+  }
+  const iptc = Buffer.concat(records);
+  const resource = Buffer.alloc(12);
+  resource.write('8BIM', 0, 'latin1');
+  resource.writeUInt16BE(0x0404, 4); // IPTC-NAA record
+  resource.writeUInt32BE(iptc.length, 8);
+  const body = Buffer.concat([Buffer.from('Photoshop 3.0\0', 'latin1'), resource, iptc]);
+  const marker = Buffer.from([0xff, 0xed, 0, 0]);
+  marker.writeUInt16BE(body.length + 2, 2);
+  const segment = Buffer.concat([marker, body]);
+  return writeScratch(
+    name,
+    Buffer.concat([jpeg.subarray(0, 2), ...new Array<Buffer>(segments).fill(segment), jpeg.subarray(2)]),
+  );
+}
+
+/** A 16-bit mono PCM WAV of `seconds` seconds of a tone, made by hand. */
+export function wavFile(seconds: number, name = 'sound.wav'): Promise<string> {
+  const rate = 44_100;
+  const samples = Math.round(rate * seconds);
+  const file = Buffer.alloc(44 + samples * 2);
+  file.write('RIFF', 0, 'latin1');
+  file.writeUInt32LE(file.length - 8, 4);
+  file.write('WAVEfmt ', 8, 'latin1');
+  file.writeUInt32LE(16, 16);
+  file.writeUInt16LE(1, 20); // PCM
+  file.writeUInt16LE(1, 22); // mono
+  file.writeUInt32LE(rate, 24);
+  file.writeUInt32LE(rate * 2, 28);
+  file.writeUInt16LE(2, 32);
+  file.writeUInt16LE(16, 34);
+  file.write('data', 36, 'latin1');
+  file.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) {
+    file.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  }
+  return writeScratch(name, file);
+}
+
+/** A one-page PDF written by hand (with a correct cross-reference table). */
+export function minimalPdf(name = 'document.pdf'): Promise<string> {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return writeScratch(name, body);
+}
+
+/**
+ * A short MP4 video (2 s of ffmpeg's test pattern) when ffmpeg is present; without it, the
+ * start of an MP4 (an `ftyp` box), which is still typed as video and stored.
+ */
+export async function mp4Video(name = 'film.mp4'): Promise<string> {
+  const path = await scratchPath(name);
+  try {
+    await run('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=2:size=640x360:rate=25',
+      '-pix_fmt',
+      'yuv420p',
+      '-y',
+      path,
+    ]);
+  } catch {
+    const ftyp = Buffer.alloc(32);
+    ftyp.writeUInt32BE(32, 0);
+    ftyp.write('ftypisom', 4, 'latin1');
+    ftyp.write('isomiso2avc1mp41', 16, 'latin1');
+    await writeFile(path, ftyp);
+  }
+  return path;
+}

@@ -1,21 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { Role } from '../../common/roles.ts';
+import type { Role } from '#common/roles.ts';
 import { buildApp } from '../app.ts';
-import { createAuth } from '../auth/auth.ts';
+import { createAppContext } from '../app-context.ts';
 import type { Config } from '../config.ts';
 import { type DatabaseHandle, openPgliteInMemory, openPostgres } from '../db/database.ts';
 import { createAccount } from '../features/users/create-account.ts';
-import { createJobRunner } from '../jobs/create-job-runner.ts';
-import type { AppContext } from '../http/context.ts';
-import { createMailer } from '../mail/mailer.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { LocalBlobStore } from '../storage/local-blob-store.ts';
+import { readOutbox } from '../mail/read-outbox.ts';
 import { POSTGRES_TEMPLATE, testEngine } from './engine.ts';
 
 /** A fresh copy of the migrated template database, on the engine this run tests. */
@@ -74,39 +72,23 @@ export function testConfig(dataDir: string): Config {
 
 /** The real app on a fresh database, a temporary file store and a file outbox. */
 export async function createTestApp(
-  options: { database?: DatabaseHandle; blobs?: BlobStore; webDir?: string } = {},
+  options: { database?: DatabaseHandle; blobs?: BlobStore; webDir?: string; config?: Partial<Config> } = {},
 ) {
   const database = options.database ?? (await createTestDb());
   const dataDir = mkdtempSync(join(tmpdir(), 'archive-test-'));
-  const config = { ...testConfig(dataDir), ...(options.webDir ? { webDir: options.webDir } : {}) };
+  const config = {
+    ...testConfig(dataDir),
+    ...(options.webDir ? { webDir: options.webDir } : {}),
+    ...options.config,
+  };
   const silent = { info: () => {}, warn: () => {}, error: () => {} };
-  const mailer = createMailer({ from: config.mailFrom, outboxDir: join(dataDir, 'outbox'), logger: silent });
-  const blobs = options.blobs ?? new LocalBlobStore(join(dataDir, 'files'));
-  const tmpDir = join(dataDir, 'tmp');
-  // Not started: tests run queued jobs when they choose, with jobs.drain().
-  const jobs = createJobRunner({
-    db: database.db,
-    blobs,
-    tmpDir,
-    logger: silent,
-    mailer,
-    publicUrl: config.publicUrl,
-  });
-  const context: Omit<AppContext, 'logger'> = {
+  // The job queue is not started: tests run queued jobs when they choose, with jobs.drain().
+  const { context, jobs } = createAppContext({
     config,
     db: database.db,
-    blobs,
-    tmpDir,
-    jobs,
-    mailer,
-    auth: createAuth({
-      db: database.db,
-      publicUrl: config.publicUrl,
-      secret: config.sessionSecret,
-      extraOrigins: [],
-      mailer,
-    }),
-  };
+    logger: silent,
+    blobs: options.blobs ?? new LocalBlobStore(join(dataDir, 'files')),
+  });
   const app = await buildApp({ context });
   await app.ready();
   return {
@@ -116,16 +98,7 @@ export async function createTestApp(
     jobs,
     dataDir,
     /** The messages the mailer wrote, oldest first. */
-    outbox(): string[] {
-      const dir = join(dataDir, 'outbox');
-      try {
-        return readdirSync(dir)
-          .sort()
-          .map((f) => decodeQuotedPrintable(readFileSync(join(dir, f), 'utf8')));
-      } catch {
-        return [];
-      }
-    },
+    outbox: () => readOutbox(join(dataDir, 'outbox')),
     async close() {
       await app.close();
       await database.close();
@@ -180,11 +153,9 @@ export function cookieFrom(setCookie: string | string[] | undefined): string {
   return list.map((c) => c.split(';')[0]).join('; ');
 }
 
-/** Mail bodies with Faroese letters are quoted-printable: undo soft line breaks and =XX bytes. */
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  return Buffer.from(
-    joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
+/** Starts the app on a free local port, for clients that need real HTTP (tus, SSE); its base URL. */
+export async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }

@@ -2,6 +2,34 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Upload } from 'tus-js-client';
 
+/** The anonymous uploader cookie each upload was made with (a browser keeps it by itself). */
+const uploaderCookies = new Map<string, string>();
+
+/** The cookie to claim an anonymous upload with (as the browser that made it would send it). */
+export function uploaderCookie(uploadId: string): string | undefined {
+  return uploaderCookies.get(uploadId);
+}
+
+/**
+ * A cookie jar for tus-js-client in Node: keeps the cookie the server sets when the upload is
+ * created and sends it with every later request, as a browser does.
+ */
+export function tusCookieJar(initial?: string) {
+  let cookie = initial;
+  return {
+    cookie: () => cookie,
+    onBeforeRequest(req: { setHeader(name: string, value: string): void }) {
+      if (cookie) req.setHeader('Cookie', cookie);
+    },
+    onAfterResponse(_req: unknown, res: { getHeader(name: string): string | string[] | undefined }) {
+      const set = res.getHeader('set-cookie') as string | string[] | undefined;
+      const list = Array.isArray(set) ? set : set ? [set] : [];
+      const pairs = list.map((c) => c.split(';')[0]!);
+      if (pairs.length > 0) cookie = [cookie, ...pairs].filter(Boolean).join('; ');
+    },
+  };
+}
+
 /** Sends a file's bytes to the resumable endpoint as the browser does, and returns the upload id. */
 export function tusUpload(
   baseUrl: string,
@@ -14,6 +42,7 @@ export function tusUpload(
   } = {},
 ): Promise<string> {
   const data = readFileSync(path);
+  const jar = tusCookieJar();
   return new Promise((resolve, reject) => {
     const upload = new Upload(data, {
       endpoint: `${baseUrl}/api/uploads`,
@@ -21,8 +50,15 @@ export function tusUpload(
       chunkSize: options.chunkSize ?? 5 * 1024 * 1024,
       retryDelays: options.retryDelays ?? [],
       headers: options.headers,
+      onBeforeRequest: options.headers?.cookie ? undefined : jar.onBeforeRequest,
+      onAfterResponse: jar.onAfterResponse,
       onError: reject,
-      onSuccess: () => resolve(upload.url!.split('/').pop()!),
+      onSuccess: () => {
+        const id = upload.url!.split('/').pop()!;
+        const cookie = jar.cookie();
+        if (cookie) uploaderCookies.set(id, cookie);
+        resolve(id);
+      },
     });
     upload.start();
   });

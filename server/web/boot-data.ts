@@ -1,18 +1,15 @@
-import { galleryPagePath, isUuid, readGalleryFilters } from '../../common/gallery-filters.ts';
+import { galleryPagePath, isUuid, readGalleryFilters } from '#common/gallery-filters.ts';
+import { isAppPath, matchRoute, ROUTES } from '#common/paths.ts';
 import {
   DETAIL_SIZES,
   FEATURED_SIZES,
   GRID_SIZES,
   type PictureSource,
   pictureOf,
-} from '../../common/responsive-image.ts';
+} from '#common/responsive-image.ts';
 
 /** Where the page embeds its first API answers; web/lib/boot-data.ts reads them. */
 export const BOOT_DATA_ID = 'boot-data';
-
-/** The paths of the web app's routes (web/app/router.tsx). */
-const APP_PATHS =
-  /^\/(about|submit|login|reset-password|contributor\/(login|register|dashboard)|media\/[^/]+|slideshow\/[^/]+|admin(\/[a-z/-]*)?)?$/;
 
 /**
  * The API answers a page asks for as soon as it starts: the account and the header's data on every
@@ -22,7 +19,8 @@ const APP_PATHS =
  */
 export function bootDataPaths(url: URL): string[] {
   // Any other path is sent to / by the web app: no answers for scanners' guesses.
-  if (!APP_PATHS.test(url.pathname)) return [];
+  // (The routes are those of web/app/router.tsx, both read from common/paths.ts.)
+  if (!isAppPath(url.pathname)) return [];
   const paths = [
     '/api/me',
     '/api/settings/public',
@@ -39,7 +37,7 @@ export function bootDataPaths(url: URL): string[] {
       galleryPagePath(readGalleryFilters(url.searchParams)),
     );
   }
-  const media = /^\/media\/([^/]+)$/.exec(url.pathname)?.[1];
+  const media = matchRoute(ROUTES.media, url.pathname)?.id;
   if (isUuid(media)) paths.push(`/api/media/${media}`);
   return paths;
 }

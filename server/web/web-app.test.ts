@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDerivatives, buildMedia } from '../test/factories.ts';
 import { buildUser, createTestApp, signIn, type TestApp } from '../test/harness.ts';
 
 // Every page is index.html carrying its first API answers, so it draws without waiting for the
@@ -17,43 +18,20 @@ async function item(
   title: string,
   values: { isPublic?: boolean; featured?: boolean; type?: 'image' | 'audio' } = {},
 ) {
-  const row = await t.db
-    .insertInto('media_items')
-    .values({
-      title,
-      media_type: values.type ?? 'image',
-      file_key: `media/2026/11/${title.length}-${Math.random()}.jpg`,
-      file_name: 'x.jpg',
-      file_size: 1,
-      mime_type: 'image/jpeg',
-      sha256: 'd'.repeat(64),
-      width: 3000,
-      height: 2000,
-      is_public: values.isPublic ?? true,
-      is_featured: values.featured ?? false,
-      processing_status: 'ready',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (const [variant, width] of [
-    ['thumb', 400],
-    ['medium', 800],
-    ['display', 1600],
-  ] as const) {
-    await t.db
-      .insertInto('derivatives')
-      .values({
-        owner_type: 'media',
-        owner_id: row.id,
-        variant,
-        file_key: `derivatives/${row.id}/${variant}-abc.webp`,
-        mime_type: 'image/webp',
-        file_size: 1,
-        width,
-        height: Math.round((width * 2) / 3),
-      })
-      .execute();
-  }
+  const row = await buildMedia(t, {
+    title,
+    media_type: values.type ?? 'image',
+    width: 3000,
+    height: 2000,
+    is_public: values.isPublic ?? true,
+    is_featured: values.featured ?? false,
+    processing_status: 'ready',
+  });
+  await buildDerivatives(t, row.id, [
+    { variant: 'thumb', width: 400, height: 267 },
+    { variant: 'medium', width: 800, height: 533 },
+    { variant: 'display', width: 1600, height: 1067 },
+  ]);
   return row.id;
 }
 
@@ -153,5 +131,51 @@ describe('the pages of the web app', () => {
     const res = await t.app.inject({ url: '/about', headers: { 'accept-encoding': 'gzip;q=0.5, br' } });
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain('id="boot-data"');
+  });
+});
+
+describe('the anonymous pages', () => {
+  it('answer 304 to a browser that has the page (ETag), and change with the data', async () => {
+    const first = await t.app.inject({ url: '/' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.app.inject({ url: '/', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await t.app.inject({ method: 'POST', url: `/api/media/${ids.first}/view` });
+    const changed = await t.app.inject({ url: '/', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('are kept a moment for every anonymous visitor, and dropped by any write through the API but a sign-in', async () => {
+    const previous = process.env.PAGE_CACHE_MS;
+    process.env.PAGE_CACHE_MS = '60000';
+    const own = await createTestApp({ webDir });
+    try {
+      const summary = async () => {
+        const res = await own.app.inject({ url: '/' });
+        const json = /id="boot-data">(.*?)<\/script>/s.exec(res.body)?.[1];
+        return JSON.parse(json ?? 'null')['/api/gallery/summary'];
+      };
+      const row = await buildMedia(own, { title: 'Fyrsta', view_count: 0 });
+      expect(await summary()).toEqual({ totalItems: 1, totalViews: 0 });
+      // A change behind the API's back is not seen while the page is kept…
+      await buildMedia(own, { title: 'Onnur' });
+      expect(await summary()).toEqual({ totalItems: 1, totalViews: 0 });
+      // …a signed-in visitor never gets the kept page…
+      const user = await buildUser(own, { role: 'admin' });
+      const cookie = await signIn(own, user.email, user.password);
+      const mine = await own.app.inject({ url: '/', headers: { cookie } });
+      expect(mine.body).toContain(user.email);
+      expect(await summary()).toEqual({ totalItems: 1, totalViews: 0 });
+      // …signing in kept it; a write through the API drops it at once.
+      await own.app.inject({ method: 'POST', url: `/api/media/${row.id}/view` });
+      expect(await summary()).toEqual({ totalItems: 2, totalViews: 1 });
+    } finally {
+      if (previous === undefined) delete process.env.PAGE_CACHE_MS;
+      else process.env.PAGE_CACHE_MS = previous;
+      await own.close();
+    }
   });
 });

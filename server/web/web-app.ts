@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createAnswerCache } from '../http/answer-cache.ts';
 import { bootDataPaths, renderPage } from './boot-data.ts';
 
 /**
@@ -14,6 +16,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string) {
   const indexPath = join(webDir, 'index.html');
   const built = existsSync(indexPath);
   const template = built ? readFileSync(indexPath, 'utf8') : '';
+  const anonymousPages = createAnswerCache<CachedPage>();
   if (built) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -48,13 +51,31 @@ export async function registerWebApp(app: FastifyInstance, webDir: string) {
         .send('The web app is not built yet: run `npm run build` (npm start does this for you).');
     }
     const url = new URL(request.url, 'http://archive.invalid');
-    const answers = await fetchOwnAnswers(app, request, bootDataPaths(url));
-    const html = renderPage(template, url, answers);
     // It carries the visitor's own account: never shared by caches.
     reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, cookie');
     reply.type('text/html; charset=utf-8');
-    return sendCompressed(request, reply, html);
+    const anonymous = !String(request.headers.cookie ?? '').includes('session_token');
+    const render = async (): Promise<CachedPage> => {
+      const answers = await fetchOwnAnswers(app, request, bootDataPaths(url));
+      const html = renderPage(template, url, answers);
+      return { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
+    };
+    // Anonymous visitors all get the same page (server/http/answer-cache.ts).
+    const page = anonymous
+      ? await anonymousPages.get(`${url.pathname}${url.search}`, render)
+      : await render();
+    reply.header('etag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    return sendCompressed(request, reply, page);
   });
+}
+
+/** A page as sent, with its compressed forms made once (kept for anonymous visitors). */
+interface CachedPage {
+  html: string;
+  etag: string;
+  br?: Buffer;
+  gzip?: Buffer;
 }
 
 /**
@@ -85,8 +106,8 @@ async function fetchOwnAnswers(app: FastifyInstance, request: FastifyRequest, pa
   return Object.fromEntries(answers.filter((a) => a !== null));
 }
 
-/** Brotli or gzip as the browser accepts, at levels quick enough for every page view. */
-function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string) {
+/** Brotli or gzip as the browser accepts, at levels quick enough for every page view (once per cached page). */
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
   const accepted = String(request.headers['accept-encoding'] ?? '')
     .split(',')
     .map((part) => part.trim().split(';'))
@@ -94,11 +115,13 @@ function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: stri
     .map(([name]) => name?.trim().toLowerCase());
   if (accepted.includes('br')) {
     reply.header('content-encoding', 'br');
-    return reply.send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    page.br ??= brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.send(page.br);
   }
   if (accepted.includes('gzip')) {
     reply.header('content-encoding', 'gzip');
-    return reply.send(gzipSync(html, { level: 6 }));
+    page.gzip ??= gzipSync(page.html, { level: 6 });
+    return reply.send(page.gzip);
   }
-  return reply.send(html);
+  return reply.send(page.html);
 }

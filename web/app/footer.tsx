@@ -1,10 +1,12 @@
-import { ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '#common/paths.ts';
 import { useT } from './i18n.tsx';
 
-// The spec credits the developer with an external link but does not name the site.
-const DEVELOPER_URL = 'https://github.com';
-
-/** The footer (public-site.md §2): copyright with the event name and year, and the developer credit. */
+/**
+ * The footer (public-site.md §2): copyright with the event name and year, and the credit. The spec
+ * credits the developer with an external link but names neither; the credit names this project
+ * and links to its own page, the about page, rather than to a placeholder address.
+ */
 export function Footer() {
   const t = useT();
   return (
@@ -12,16 +14,12 @@ export function Footer() {
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-slate-700 sm:flex-row sm:justify-between">
         <p>{t('footer.copyright', '© {year} Mentanardagar', { year: new Date().getFullYear() })}</p>
         <p>
-          <a
-            href={DEVELOPER_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-1 rounded underline hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+          <Link
+            to={paths.about}
+            className="rounded underline hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
-            {t('footer.credit', 'Developed by the archive team')}
-            <ExternalLink aria-hidden="true" className="size-3.5" />
-            <span className="sr-only">{t('footer.new_tab', '(opens in a new tab)')}</span>
-          </a>
+            {t('footer.project_credit', 'Developed by the Myndasavn project')}
+          </Link>
         </p>
       </div>
     </footer>

@@ -1,11 +1,12 @@
 import { CircleUser, Download, FileDown, Images, Info, Menu, Presentation, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import type { DocumentItem, Me } from '../../common/api.ts';
-import { canManageContent, isStaff } from '../../common/permissions.ts';
+import { paths } from '#common/paths.ts';
+import type { DocumentItem, Me } from '#common/api.ts';
+import { canManageContent, isStaff } from '#common/permissions.ts';
+import { safeLinkUrl } from '#common/safe-url.ts';
 import { toActor, useMe } from '../features/auth/api/get-me.ts';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
-import { useCountDocumentDownload } from '../features/documents/api/count-document-download.ts';
 import { useLatestDocument } from '../features/documents/api/get-latest-document.ts';
 import { usePublicSettings } from '../features/gallery/api/get-public-settings.ts';
 import { downloadFile } from '../features/gallery/lib/download-file.ts';
@@ -37,12 +38,12 @@ function useHeaderContent() {
   const { data: document } = useLatestDocument();
   const slideshowsOn = settings?.slideshow_enabled !== 'false';
   const { data: slideshow } = useLatestSlideshow({ enabled: slideshowsOn });
+  // Only an http(s) URL or a path on this site is ever linked to (common/safe-url.ts).
+  const cardUrl = safeLinkUrl(settings?.custom_card_file_url);
   const card =
-    settings?.custom_card_enabled === 'true' &&
-    settings.custom_card_show_in_header === 'true' &&
-    settings.custom_card_file_url?.trim()
+    settings?.custom_card_enabled === 'true' && settings.custom_card_show_in_header === 'true' && cardUrl
       ? {
-          url: settings.custom_card_file_url.trim(),
+          url: cardUrl,
           title: settings.custom_card_title ?? '',
           buttonText: settings.custom_card_button_text ?? '',
         }
@@ -87,7 +88,7 @@ export function Header() {
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <Link
-          to="/"
+          to={paths.home}
           className={`inline-flex items-center gap-2 rounded text-xl font-bold text-slate-900 ${focusRing}`}
         >
           <Images aria-hidden="true" className="size-7 text-blue-700" />
@@ -100,14 +101,14 @@ export function Header() {
           {content.document && <DocumentButton {...content.document} variant="desktop" />}
           {content.slideshow && <SlideshowLink slideshow={content.slideshow} variant="desktop" />}
           <NavLink
-            to="/about"
+            to={paths.about}
             aria-label={t('nav.about', 'Um okkum')}
             title={t('nav.about', 'Um okkum')}
             className={navLink}
           >
             <Info aria-hidden="true" className="size-5" />
           </NavLink>
-          <NavLink to="/submit" className={navLink}>
+          <NavLink to={paths.submit} className={navLink}>
             {t('nav.submit', 'Send tilfar')}
           </NavLink>
           <LanguageSwitch />
@@ -140,10 +141,10 @@ export function Header() {
           {content.card && <CustomCardButton card={content.card} variant="mobile" />}
           {content.document && <DocumentButton {...content.document} variant="mobile" />}
           {content.slideshow && <SlideshowLink slideshow={content.slideshow} variant="mobile" />}
-          <NavLink to="/about" className={mobileLink}>
+          <NavLink to={paths.about} className={mobileLink}>
             {t('nav.about', 'Um okkum')}
           </NavLink>
-          <NavLink to="/submit" className={mobileLink}>
+          <NavLink to={paths.submit} className={mobileLink}>
             {t('nav.submit', 'Send tilfar')}
           </NavLink>
           <LanguageSwitch className="mx-3 mt-2" />
@@ -156,17 +157,16 @@ export function Header() {
 
 /**
  * The document button (text from document_button_text): a plain download link to the file, so
- * the browser saves it, while the click also counts the download (public-site.md §4).
+ * the browser saves it; the server counts the download as it serves the file with `?download`
+ * (public-site.md §4), the same as for the custom card's link.
  */
 function DocumentButton({ item, text, variant }: { item: DocumentItem; text: string; variant: Variant }) {
   const t = useT();
-  const count = useCountDocumentDownload();
   return (
     <a
       href={`${item.url}?download`}
       download={item.fileName}
       title={item.title}
-      onClick={() => count.mutate(item.id)}
       className={variant === 'desktop' ? actionButton : mobileAction}
     >
       <FileDown aria-hidden="true" className="size-4 shrink-0" />
@@ -215,7 +215,7 @@ function SlideshowLink({ slideshow, variant }: { slideshow: LatestSlideshow; var
   const t = useT();
   return (
     <Link
-      to={`/slideshow/${slideshow.id}`}
+      to={paths.slideshow(slideshow.id)}
       title={slideshow.title}
       className={variant === 'desktop' ? outlineButton : mobileAction}
     >
@@ -234,10 +234,10 @@ function AccountLinks({ user, variant }: { user: Me | null; variant: Variant }) 
   if (!user) {
     return (
       <div className={variant === 'mobile' ? 'mt-2 border-t border-slate-200 pt-2' : 'contents'}>
-        <NavLink to="/contributor/login" className={linkClass}>
+        <NavLink to={paths.contributorLogin} className={linkClass}>
           {t('nav.contributor_login', 'Innrita sum íkastari')}
         </NavLink>
-        <NavLink to="/login" className={linkClass}>
+        <NavLink to={paths.login} className={linkClass}>
           {t('nav.admin_login', 'Admin')}
         </NavLink>
       </div>
@@ -246,7 +246,7 @@ function AccountLinks({ user, variant }: { user: Me | null; variant: Variant }) 
 
   const actor = toActor(user);
   const screens = adminScreensFor(actor);
-  const onSignOut = () => signOut.mutate(undefined, { onSettled: () => navigate('/') });
+  const onSignOut = () => signOut.mutate(undefined, { onSettled: () => navigate(paths.home) });
   const badge = (
     <span
       className={`inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 ${variant === 'mobile' ? 'mx-3 my-1' : ''}`}
@@ -274,7 +274,7 @@ function AccountLinks({ user, variant }: { user: Me | null; variant: Variant }) 
           // The contributor's own menu.
           <>
             <p className={sectionLabel}>{t('nav.contributor', 'Íkastari')}</p>
-            <NavLink to="/contributor/dashboard" className={mobileLink}>
+            <NavLink to={paths.contributorDashboard} className={mobileLink}>
               {t('nav.contributor_dashboard', 'Mítt yvirlit')}
             </NavLink>
           </>
@@ -290,7 +290,7 @@ function AccountLinks({ user, variant }: { user: Me | null; variant: Variant }) 
           </>
         )}
         {!canManageContent(actor) && isStaff(actor) && (
-          <NavLink to="/admin" end className={mobileLink}>
+          <NavLink to={paths.admin.dashboard} end className={mobileLink}>
             {t('nav.admin', 'Admin')}
           </NavLink>
         )}
@@ -302,7 +302,7 @@ function AccountLinks({ user, variant }: { user: Me | null; variant: Variant }) 
   return (
     <>
       {user.role === 'public' && (
-        <NavLink to="/contributor/dashboard" className={linkClass}>
+        <NavLink to={paths.contributorDashboard} className={linkClass}>
           {t('nav.contributor_dashboard', 'Mítt yvirlit')}
         </NavLink>
       )}
@@ -312,7 +312,7 @@ function AccountLinks({ user, variant }: { user: Me | null; variant: Variant }) 
         </Suspense>
       )}
       {!canManageContent(actor) && isStaff(actor) && (
-        <NavLink to="/admin" end className={linkClass}>
+        <NavLink to={paths.admin.dashboard} end className={linkClass}>
           {t('nav.admin', 'Admin')}
         </NavLink>
       )}

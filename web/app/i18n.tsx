@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { Language } from '../../common/translations.ts';
+import type { Language } from '#common/translations.ts';
 import { useMessages } from '../features/translations/api/get-messages.ts';
 import {
   isLanguage,

@@ -1,10 +1,12 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
-import { ROUTE_GUARD_TIMEOUT_MS } from '../../common/limits.ts';
-import { type Action, can, isStaff } from '../../common/permissions.ts';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { paths } from '#common/paths.ts';
+import { MESSAGE_CLEAR_MS, ROUTE_GUARD_TIMEOUT_MS } from '#common/limits.ts';
+import { type Action, can, isStaff } from '#common/permissions.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { toActor, useMe } from '../features/auth/api/get-me.ts';
 import { withNext } from '../lib/safe-next.ts';
+import { adminScreenAt } from './admin-screens.ts';
 import { useT } from './i18n.tsx';
 
 /**
@@ -13,7 +15,7 @@ import { useT } from './i18n.tsx';
  */
 export function RequireRole({
   action,
-  loginPath = '/login',
+  loginPath = paths.login,
   children,
 }: {
   action: Action;
@@ -41,8 +43,41 @@ export function RequireRole({
   if (!actor?.isActive) {
     return <Navigate to={withNext(loginPath, location.pathname + location.search)} replace />;
   }
-  if (!can(actor, action)) {
-    return <Navigate to={isStaff(actor) ? '/admin' : '/contributor/dashboard'} replace />;
-  }
+  if (!can(actor, action)) return <AccessDenied staff={isStaff(actor)} />;
   return children;
+}
+
+/**
+ * 'Access Denied' (admin-back-office.md §6): said plainly, with the way back, and after a moment
+ * the user is taken there (staff to /admin, contributors to their dashboard).
+ */
+function AccessDenied({ staff }: { staff: boolean }) {
+  const t = useT();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const home = staff ? paths.admin.dashboard : paths.contributorDashboard;
+  const screen = adminScreenAt(pathname);
+  const denied = screen && 'denied' in screen ? screen.denied : undefined;
+  useEffect(() => {
+    const timer = setTimeout(() => navigate(home, { replace: true }), MESSAGE_CLEAR_MS);
+    return () => clearTimeout(timer);
+  }, [navigate, home]);
+  return (
+    <div className="mx-auto w-full max-w-lg px-4 py-12 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">{t('guard.denied.title', 'Access Denied')}</h1>
+      <p className="mt-3 text-slate-700">
+        {denied
+          ? t(denied[0], denied[1])
+          : t('guard.denied.text', "You don't have permission to view this page.")}
+      </p>
+      <Link
+        to={home}
+        className="mt-6 inline-flex rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800"
+      >
+        {staff
+          ? t('guard.denied.back_admin', 'Back to Admin')
+          : t('nav.contributor_dashboard', 'Mítt yvirlit')}
+      </Link>
+    </div>
+  );
 }

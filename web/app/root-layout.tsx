@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner.tsx';
+import { Toaster } from '../components/toaster.tsx';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -40,6 +41,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       {!fullScreen && <Footer />}
+      <Toaster />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import type { Action } from '../../common/permissions.ts';
+import { ADMIN_ROUTES, type AdminPath, paths, ROUTES } from '#common/paths.ts';
+import type { Action } from '#common/permissions.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { HomePage } from '../features/gallery/routes/home-page.tsx';
 import { ADMIN_SCREENS } from './admin-screens.ts';
@@ -14,51 +15,54 @@ type Loader = () => Promise<{ default: ComponentType }>;
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Loader {
   return () => load().then((m) => ({ default: m[name] as ComponentType }));
 }
-type AdminPath = (typeof ADMIN_SCREENS)[number]['path'];
 
 /** Back-office screens load on demand, so the public pages carry none of their code. */
 const ADMIN_PAGES: Record<AdminPath, Loader> = {
-  '/admin': () =>
+  [ADMIN_ROUTES.dashboard]: () =>
     import('../features/dashboard/routes/admin-dashboard-page.tsx').then((m) => ({
       default: m.AdminDashboardPage,
     })),
-  '/admin/media': () =>
+  [ADMIN_ROUTES.media]: () =>
     import('../features/media/routes/admin-media-page.tsx').then((m) => ({ default: m.AdminMediaPage })),
-  '/admin/media/upload': () =>
+  [ADMIN_ROUTES.upload]: () =>
     import('../features/media/routes/admin-upload-page.tsx').then((m) => ({ default: m.AdminUploadPage })),
-  '/admin/submissions': () =>
+  [ADMIN_ROUTES.submissions]: () =>
     import('../features/submissions/routes/admin-submissions-page.tsx').then((m) => ({
       default: m.AdminSubmissionsPage,
     })),
-  '/admin/categories': () =>
+  [ADMIN_ROUTES.categories]: () =>
     import('../features/categories/routes/admin-categories-page.tsx').then((m) => ({
       default: m.AdminCategoriesPage,
     })),
-  '/admin/documents': () =>
+  [ADMIN_ROUTES.documents]: () =>
     import('../features/documents/routes/admin-documents-page.tsx').then((m) => ({
       default: m.AdminDocumentsPage,
     })),
-  '/admin/slideshows': () =>
+  [ADMIN_ROUTES.slideshows]: () =>
     import('../features/slideshows/routes/admin-slideshows-page.tsx').then((m) => ({
       default: m.AdminSlideshowsPage,
     })),
-  '/admin/profile': () =>
+  [ADMIN_ROUTES.profile]: () =>
     import('../features/profile/routes/admin-profile-page.tsx').then((m) => ({
       default: m.AdminProfilePage,
     })),
-  '/admin/settings': () =>
+  [ADMIN_ROUTES.settings]: () =>
     import('../features/settings/routes/admin-settings-page.tsx').then((m) => ({
       default: m.AdminSettingsPage,
     })),
-  '/admin/users': () =>
+  [ADMIN_ROUTES.users]: () =>
     import('../features/users/routes/admin-users-page.tsx').then((m) => ({ default: m.AdminUsersPage })),
-  '/admin/translations': () =>
+  [ADMIN_ROUTES.translations]: () =>
     import('../features/translations/routes/admin-translations-page.tsx').then((m) => ({
       default: m.AdminTranslationsPage,
     })),
-  '/admin/watermark': () =>
+  [ADMIN_ROUTES.watermark]: () =>
     import('../features/watermark/routes/admin-watermark-page.tsx').then((m) => ({
       default: m.AdminWatermarkPage,
+    })),
+  [ADMIN_ROUTES.activity]: () =>
+    import('../features/activity/routes/admin-activity-page.tsx').then((m) => ({
+      default: m.AdminActivityPage,
     })),
 };
 
@@ -107,7 +111,7 @@ const contributorDashboard = guardedScreen(
     () => import('../features/contributor/routes/contributor-dashboard-page.tsx'),
     'ContributorDashboardPage',
   ),
-  '/contributor/login',
+  paths.contributorLogin,
 );
 const adminScreens = ADMIN_SCREENS.map((screen) => (
   <Route
@@ -117,24 +121,27 @@ const adminScreens = ADMIN_SCREENS.map((screen) => (
   />
 ));
 
-/** Every route of both specs (public-site.md §2, admin-back-office.md §2). */
+/** Every route of both specs (public-site.md §2, admin-back-office.md §2), from common/paths.ts. */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
-        <Route path="about" element={<AboutPage />} />
-        <Route path="submit" element={<SubmitPage />} />
-        <Route path="login" element={<AdminLoginPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route path="contributor/login" element={<ContributorLoginPage />} />
-        <Route path="contributor/register" element={<ContributorRegisterPage />} />
-        <Route path="contributor/dashboard" element={contributorDashboard} />
-        <Route path="contributor-login" element={<Navigate to="/contributor/login" replace />} />
-        <Route path="media/:id" element={<MediaDetailPage />} />
-        <Route path="slideshow/:id" element={<SlideshowPlayerPage />} />
+        <Route path={ROUTES.about} element={<AboutPage />} />
+        <Route path={ROUTES.submit} element={<SubmitPage />} />
+        <Route path={ROUTES.login} element={<AdminLoginPage />} />
+        <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={ROUTES.contributorLogin} element={<ContributorLoginPage />} />
+        <Route path={ROUTES.contributorRegister} element={<ContributorRegisterPage />} />
+        <Route path={ROUTES.contributorDashboard} element={contributorDashboard} />
+        <Route
+          path={ROUTES.legacyContributorLogin}
+          element={<Navigate to={paths.contributorLogin} replace />}
+        />
+        <Route path={ROUTES.media} element={<MediaDetailPage />} />
+        <Route path={ROUTES.slideshow} element={<SlideshowPlayerPage />} />
         {adminScreens}
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route path="*" element={<Navigate to={paths.home} replace />} />
       </Route>
     </Routes>
   );

@@ -1,9 +1,11 @@
 import { type CSSProperties, useMemo } from 'react';
 import { thumbHashToDataURL } from 'thumbhash';
-import type { MediaItem } from '../../common/api.ts';
-import { pictureOf } from '../../common/responsive-image.ts';
+import type { MediaItem } from '#common/api.ts';
+import { type PictureSource, pictureOf } from '#common/responsive-image.ts';
 
-type ImageFields = Pick<MediaItem, 'title' | 'width' | 'height' | 'placeholder' | 'files' | 'mediaType'>;
+type ImageFields = Pick<MediaItem, 'title' | 'width' | 'height' | 'placeholder' | 'mediaType'> & {
+  files: PictureSource['files'];
+};
 
 /** The ThumbHash placeholder as a data URL, or null. */
 export function usePlaceholder(placeholder: string | null): string | null {

@@ -1,13 +1,36 @@
-/** A non-2xx answer from the API, carrying the `{ code, message }` body the server sends. */
+/** One field the server refused: `path` is the dotted field name ('keywords.0', 'title'). */
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * A non-2xx answer from the API, carrying the `{ code, message }` body the server sends, and for
+ * `VALIDATION_ERROR` the `issues` per field (empty otherwise).
+ */
 export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly issues: readonly ApiIssue[] = [],
   ) {
     super(message);
   }
+}
+
+/** The well-formed `{ path, message }` entries of an error body's `issues`, if any. */
+export function readIssues(value: unknown): ApiIssue[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((issue: unknown) => {
+    if (!issue || typeof issue !== 'object') return [];
+    const { path, message } = issue as { path?: unknown; message?: unknown };
+    if (typeof message !== 'string') return [];
+    // A path may come as 'a.b' or as zod's ['a', 'b'].
+    const dotted = Array.isArray(path) ? path.join('.') : typeof path === 'string' ? path : '';
+    return [{ path: dotted, message }];
+  });
 }
 
 export type ApiInit = Omit<RequestInit, 'body'> & { body?: unknown };
@@ -43,13 +66,17 @@ export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): P
 
   if (!response.ok) {
     // `{ code, message }` (common/api.ts apiError); some answers (e.g. the rate limiter's) carry only a message.
-    const answer = (data && typeof data === 'object' ? data : {}) as { code?: unknown; message?: unknown };
+    const answer = (data && typeof data === 'object' ? data : {}) as {
+      code?: unknown;
+      message?: unknown;
+      issues?: unknown;
+    };
     const message =
       typeof answer.message === 'string'
         ? answer.message
         : response.statusText || `Request failed (${response.status})`;
     const code = typeof answer.code === 'string' ? answer.code : `HTTP_${response.status}`;
-    throw new ApiRequestError(response.status, code, message);
+    throw new ApiRequestError(response.status, code, message, readIssues(answer.issues));
   }
   return data as T;
 }

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /** The browser keys of the favourite lists (public-site.md §3, browser-only data). */
-export type FavoritesKey = 'gallery_favorites' | 'slideshow_favorites';
+export type FavoritesKey = 'gallery_favorites' | 'slideshow_favorites' | 'admin_favorites';
 
 const listeners = new Set<() => void>();
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MESSAGE_CLEAR_MS } from '../../common/limits.ts';
+import { MESSAGE_CLEAR_MS } from '#common/limits.ts';
+import { paths } from '#common/paths.ts';
 import { useT } from '../app/i18n.tsx';
 
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
@@ -50,7 +51,7 @@ export function useShare() {
       const outcome = await shareLink(
         item.id,
         item.title,
-        `/media/${item.id}`,
+        paths.media(item.id ?? ''),
         t('share.missing_id', 'Error: Cannot share item without ID'),
       );
       if (outcome === 'copied') {

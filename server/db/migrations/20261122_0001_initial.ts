@@ -10,10 +10,10 @@ import {
   WATERMARK_POSITIONS,
   WATERMARK_SIZES,
   WATERMARK_TYPES,
-} from '../../../common/enums.ts';
-import { ROLES } from '../../../common/roles.ts';
-import { DISPLAY_ID_PREFIXES as P } from '../../../common/display-id.ts';
-import { DEFAULT_CATEGORY_COLOR, DEFAULT_SLIDE_DURATION_S } from '../../../common/limits.ts';
+} from '#common/enums.ts';
+import { ROLES } from '#common/roles.ts';
+import { DISPLAY_ID_PREFIXES as P } from '#common/display-id.ts';
+import { DEFAULT_CATEGORY_COLOR, DEFAULT_SLIDE_DURATION_S } from '#common/limits.ts';
 
 // PGlite runs one statement per query through Kysely, so every statement is its own call.
 const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));

@@ -3,6 +3,9 @@ import * as initial from './20261122_0001_initial.ts';
 import * as mediaPipeline from './20261122_0002_media_pipeline.ts';
 import * as submissionDuplicates from './20261122_0003_submission_duplicates.ts';
 import * as mediumDerivative from './20261122_0004_medium_derivative.ts';
+import * as backOfficeGroundwork from './20261122_0005_back_office_groundwork.ts';
+import * as publicTotals from './20261123_0006_public_totals.ts';
+import * as adminListIndexes from './20261123_0007_admin_list_indexes.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +13,7 @@ export const migrations: Record<string, Migration> = {
   '20261122_0002_media_pipeline': mediaPipeline,
   '20261122_0003_submission_duplicates': submissionDuplicates,
   '20261122_0004_medium_derivative': mediumDerivative,
+  '20261122_0005_back_office_groundwork': backOfficeGroundwork,
+  '20261123_0006_public_totals': publicTotals,
+  '20261123_0007_admin_list_indexes': adminListIndexes,
 };

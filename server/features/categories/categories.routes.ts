@@ -1,16 +1,94 @@
-import { categoryResponse, createCategoryBody } from '../../../common/api.ts';
-import type { AppContext } from '../../http/context.ts';
-import type { FastifyZod } from '../../http/fastify.ts';
-import { createCategory } from './categories.service.ts';
+import { z } from 'zod';
+import {
+  adminCategoriesResponse,
+  adminCategoryListQuery,
+  adminCategoryListResponse,
+  adminCategoryStatsResponse,
+  categoriesResponse,
+  categoryResponse,
+  createCategoryBody,
+  deleteCategoryResponse,
+  updateCategoryBody,
+} from '#common/api.ts';
+import { defineFeature } from '#server/http/feature.ts';
+import {
+  createCategory,
+  deleteCategory,
+  getCategoryStats,
+  listAdminCategories,
+  listAllCategories,
+  listPublicCategories,
+  updateCategory,
+} from './categories.service.ts';
 
-export async function categoriesRoutes(app: FastifyZod, ctx: AppContext) {
-  app.post(
-    '/api/categories',
-    {
-      config: { permission: 'category:manage' },
-      schema: { body: createCategoryBody, response: { 201: categoryResponse } },
-    },
-    async (request, reply) =>
-      reply.status(201).send({ category: await createCategory(ctx, await request.actor(), request.body) }),
-  );
-}
+const idParams = z.object({ id: z.uuid() });
+
+export const categoriesFeature = defineFeature({
+  name: 'categories',
+  public(routes, ctx) {
+    routes.get(
+      '',
+      { config: { permission: 'gallery:browse' }, schema: { response: { 200: categoriesResponse } } },
+      async (request) => listPublicCategories(ctx, await request.actor(), {}),
+    );
+  },
+  admin(routes, ctx) {
+    routes.get(
+      '',
+      { config: { permission: 'category:manage' }, schema: { response: { 200: adminCategoriesResponse } } },
+      async (request) => listAllCategories(ctx, await request.actor(), {}),
+    );
+
+    routes.post(
+      '',
+      {
+        config: { permission: 'category:manage' },
+        schema: { body: createCategoryBody, response: { 201: categoryResponse } },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ category: await createCategory(ctx, await request.actor(), request.body) }),
+    );
+
+    // The categories screen's cards (GET '' stays the plain list the media screen's pickers read).
+    routes.get(
+      '/cards',
+      {
+        config: { permission: 'category:manage' },
+        schema: { querystring: adminCategoryListQuery, response: { 200: adminCategoryListResponse } },
+      },
+      async (request) => listAdminCategories(ctx, await request.actor(), request.query),
+    );
+
+    routes.get(
+      '/stats',
+      {
+        config: { permission: 'category:manage' },
+        schema: { response: { 200: adminCategoryStatsResponse } },
+      },
+      async (request) => getCategoryStats(ctx, await request.actor(), {}),
+    );
+
+    routes.patch(
+      '/:id',
+      {
+        config: { permission: 'category:manage' },
+        schema: { params: idParams, body: updateCategoryBody, response: { 200: categoryResponse } },
+      },
+      async (request) => ({
+        category: await updateCategory(ctx, await request.actor(), {
+          ...request.body,
+          id: request.params.id,
+        }),
+      }),
+    );
+
+    routes.delete(
+      '/:id',
+      {
+        config: { permission: 'category:manage' },
+        schema: { params: idParams, response: { 200: deleteCategoryResponse } },
+      },
+      async (request) => deleteCategory(ctx, await request.actor(), request.params),
+    );
+  },
+});

@@ -1,5 +1,8 @@
+import { CUSTOM_CARD_URL_MESSAGE } from '#common/api.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, createTestApp, signIn, TEST_ORIGIN, type TestApp } from '../../test/harness.ts';
+import { expectRefusal } from '#server/test/expect-refusal.ts';
+import { buildMediaMany } from '#server/test/factories.ts';
+import { buildUser, createTestApp, signIn, TEST_ORIGIN, type TestApp } from '#server/test/harness.ts';
 
 // The staff writes the public screens' content comes from: categories, slideshows, item edits and
 // site settings. The back-office screens build on these same routes.
@@ -26,17 +29,8 @@ beforeAll(async () => {
   editor = await signIn(t, e.email, e.password);
   const v = await buildUser(t, { role: 'viewer' });
   viewer = await signIn(t, v.email, v.password);
-  const rows = ['Gøta havn', 'Norðragøta', 'Loynd mynd'].map((title, i) => ({
-    title,
-    media_type: 'image' as const,
-    file_key: `media/2026/11/staff-writes-${i}.jpg`,
-    file_name: 'x.jpg',
-    file_size: 1,
-    mime_type: 'image/jpeg',
-    sha256: 'c'.repeat(64),
-    is_public: i < 2,
-  }));
-  itemIds = (await t.db.insertInto('media_items').values(rows).returning('id').execute()).map((r) => r.id);
+  const titles = ['Gøta havn', 'Norðragøta', 'Loynd mynd'];
+  itemIds = (await buildMediaMany(t, 3, (i) => ({ title: titles[i], is_public: i < 2 }))).map((r) => r.id);
 });
 afterAll(() => t.close());
 
@@ -44,7 +38,7 @@ describe('categories', () => {
   it('lets content managers create one, shown publicly only when public', async () => {
     const res = await send(
       'POST',
-      '/api/categories',
+      '/api/admin/categories',
       { name: '  Fiskiskapur ', color: '#0EA5E9', icon: '🐟' },
       editor,
     );
@@ -57,21 +51,31 @@ describe('categories', () => {
       description: null,
     });
     expect(res.json().category.displayId).toMatch(/^CAT-\d{5,}$/);
-    await send('POST', '/api/categories', { name: 'Loynt', isPublic: false }, admin);
+    await send('POST', '/api/admin/categories', { name: 'Loynt', isPublic: false }, admin);
     const names = (await t.app.inject('/api/categories'))
       .json()
       .categories.map((c: { name: string }) => c.name);
     expect(names).toContain('Fiskiskapur');
     expect(names).not.toContain('Loynt');
-    const defaulted = await send('POST', '/api/categories', { name: 'Fólk' }, admin);
+    const defaulted = await send('POST', '/api/admin/categories', { name: 'Fólk' }, admin);
     expect(defaulted.json().category.color).toBe('#3B82F6');
   });
 
   it('refuses an empty name, a bad colour, viewers and visitors', async () => {
-    expect((await send('POST', '/api/categories', { name: '   ' }, admin)).statusCode).toBe(400);
-    expect((await send('POST', '/api/categories', { name: 'X', color: 'red' }, admin)).statusCode).toBe(400);
-    expect((await send('POST', '/api/categories', { name: 'X' }, viewer)).statusCode).toBe(403);
-    expect((await send('POST', '/api/categories', { name: 'X' })).statusCode).toBe(401);
+    expectRefusal(
+      await send('POST', '/api/admin/categories', { name: '   ' }, admin),
+      400,
+      'VALIDATION_ERROR',
+      ['name'],
+    );
+    expectRefusal(
+      await send('POST', '/api/admin/categories', { name: 'X', color: 'red' }, admin),
+      400,
+      'VALIDATION_ERROR',
+      ['color'],
+    );
+    expectRefusal(await send('POST', '/api/admin/categories', { name: 'X' }, viewer), 403, 'FORBIDDEN');
+    expectRefusal(await send('POST', '/api/admin/categories', { name: 'X' }), 401, 'UNAUTHORIZED');
   });
 });
 
@@ -79,7 +83,7 @@ describe('slideshows', () => {
   it('creates a slideshow whose public slides play in the order given', async () => {
     const res = await send(
       'POST',
-      '/api/slideshows',
+      '/api/admin/slideshows',
       {
         title: 'Gøta fyrr',
         isPublic: true,
@@ -110,12 +114,12 @@ describe('slideshows', () => {
   });
 
   it('needs at least one existing item and the right to manage slideshows', async () => {
-    const empty = await send('POST', '/api/slideshows', { title: 'Tómt', slides: [] }, admin);
-    expect(empty.statusCode).toBe(400);
+    const empty = await send('POST', '/api/admin/slideshows', { title: 'Tómt', slides: [] }, admin);
+    expectRefusal(empty, 400, 'VALIDATION_ERROR', ['slides']);
     expect(empty.json().message).toContain('Please select at least one media item for the slideshow');
     const unknown = await send(
       'POST',
-      '/api/slideshows',
+      '/api/admin/slideshows',
       { title: 'Vantar', slides: [{ mediaId: '00000000-0000-4000-8000-000000000000' }] },
       admin,
     );
@@ -123,11 +127,11 @@ describe('slideshows', () => {
     expect(unknown.json().code).toBe('UNKNOWN_REFERENCE');
     const bySlideshow = await send(
       'POST',
-      '/api/slideshows',
+      '/api/admin/slideshows',
       { title: 'X', slides: [{ mediaId: itemIds[0] }] },
       viewer,
     );
-    expect(bySlideshow.statusCode).toBe(403);
+    expectRefusal(bySlideshow, 403, 'FORBIDDEN');
   });
 });
 
@@ -135,7 +139,7 @@ describe('editing an item', () => {
   it('changes only the fields sent: featuring an item puts it in the featured strip', async () => {
     const res = await send(
       'PATCH',
-      `/api/media/${itemIds[0]}`,
+      `/api/admin/media/${itemIds[0]}`,
       { isFeatured: true, location: 'Gøta' },
       editor,
     );
@@ -148,21 +152,28 @@ describe('editing an item', () => {
   });
 
   it('hides an item made non-public from the public, and refuses an empty title and viewers', async () => {
-    expect((await send('PATCH', `/api/media/${itemIds[1]}`, { isPublic: false }, admin)).statusCode).toBe(
-      200,
+    expect(
+      (await send('PATCH', `/api/admin/media/${itemIds[1]}`, { isPublic: false }, admin)).statusCode,
+    ).toBe(200);
+    expectRefusal(await t.app.inject(`/api/media/${itemIds[1]}`), 404, 'NOT_FOUND');
+    expectRefusal(
+      await send('PATCH', `/api/admin/media/${itemIds[1]}`, { title: ' ' }, admin),
+      400,
+      'VALIDATION_ERROR',
+      ['title'],
     );
-    expect((await t.app.inject(`/api/media/${itemIds[1]}`)).statusCode).toBe(404);
-    expect((await send('PATCH', `/api/media/${itemIds[1]}`, { title: ' ' }, admin)).statusCode).toBe(400);
-    expect((await send('PATCH', `/api/media/${itemIds[1]}`, { isPublic: true }, viewer)).statusCode).toBe(
+    expectRefusal(
+      await send('PATCH', `/api/admin/media/${itemIds[1]}`, { isPublic: true }, viewer),
       403,
+      'FORBIDDEN',
     );
     const missing = await send(
       'PATCH',
-      '/api/media/00000000-0000-4000-8000-000000000000',
+      '/api/admin/media/00000000-0000-4000-8000-000000000000',
       { isPublic: true },
       admin,
     );
-    expect(missing.statusCode).toBe(404);
+    expectRefusal(missing, 404, 'NOT_FOUND');
   });
 });
 
@@ -170,7 +181,7 @@ describe('site settings', () => {
   it('lets an admin change the general settings, which the public then reads', async () => {
     const res = await send(
       'PUT',
-      '/api/settings',
+      '/api/admin/settings',
       { settings: { document_button_text: 'Skráin 2026', custom_card_enabled: 'true' } },
       admin,
     );
@@ -181,15 +192,50 @@ describe('site settings', () => {
       custom_card_enabled: 'true',
       custom_card_title: 'Special Document',
     });
-    await send('PUT', '/api/settings', { settings: { document_button_text: 'Aftur' } }, admin);
+    await send('PUT', '/api/admin/settings', { settings: { document_button_text: 'Aftur' } }, admin);
     expect((await t.app.inject('/api/settings/public')).json().settings.document_button_text).toBe('Aftur');
   });
 
   it('refuses unknown keys, editors and visitors', async () => {
-    expect((await send('PUT', '/api/settings', { settings: { evil: 'x' } }, admin)).statusCode).toBe(400);
-    expect((await send('PUT', '/api/settings', { settings: { site_title: 'x' } }, editor)).statusCode).toBe(
-      403,
+    expectRefusal(
+      await send('PUT', '/api/admin/settings', { settings: { evil: 'x' } }, admin),
+      400,
+      'VALIDATION_ERROR',
     );
-    expect((await send('PUT', '/api/settings', { settings: { site_title: 'x' } })).statusCode).toBe(401);
+    expectRefusal(
+      await send('PUT', '/api/admin/settings', { settings: { site_title: 'x' } }, editor),
+      403,
+      'FORBIDDEN',
+    );
+    expectRefusal(
+      await send('PUT', '/api/admin/settings', { settings: { site_title: 'x' } }),
+      401,
+      'UNAUTHORIZED',
+    );
+  });
+
+  it('takes only an http(s) URL or a path of this site as the custom card link', async () => {
+    for (const url of ['https://example.org/skra.pdf', '/files/documents/x', '']) {
+      const res = await send(
+        'PUT',
+        '/api/admin/settings',
+        { settings: { custom_card_file_url: url } },
+        admin,
+      );
+      expect(res.statusCode, url).toBe(200);
+    }
+    for (const url of ['javascript:alert(1)', '//evil.example/x', 'data:text/html,hi', '/\\evil.example']) {
+      const res = await send(
+        'PUT',
+        '/api/admin/settings',
+        { settings: { custom_card_file_url: url } },
+        admin,
+      );
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().issues).toContainEqual({
+        path: 'settings.custom_card_file_url',
+        message: CUSTOM_CARD_URL_MESSAGE,
+      });
+    }
   });
 });

@@ -1,61 +1,119 @@
 import { z } from 'zod';
 import {
+  adminDocumentListQuery,
+  adminDocumentListResponse,
+  adminDocumentStatsResponse,
   documentItemResponse,
+  updateDocumentBody,
   downloadCountResponse,
   latestDocumentResponse,
   uploadDocumentFields,
-} from '../../../common/api.ts';
-import { DOCUMENT_CATEGORIES } from '../../../common/enums.ts';
-import { notFound } from '../../http/errors.ts';
-import { INGEST_LIMITS } from '../../../common/file-types.ts';
-import type { AppContext } from '../../http/context.ts';
-import type { FastifyZod } from '../../http/fastify.ts';
-import { readSingleFileUpload } from '../../http/multipart.ts';
-import { countDownload, getLatestPublicDocument } from './documents.repository.ts';
-import { presentDocument, uploadDocument } from './documents.service.ts';
+} from '#common/api.ts';
+import { DOCUMENT_CATEGORIES } from '#common/enums.ts';
+import { INGEST_LIMITS } from '#common/file-types.ts';
+import { defineFeature } from '#server/http/feature.ts';
+import { readSingleFileUpload } from '#server/http/multipart.ts';
+import {
+  countDownload,
+  countStaffDownload,
+  deleteDocument,
+  getAdminDocumentStats,
+  getLatestDocument,
+  listAdminDocuments,
+  updateDocument,
+  uploadDocument,
+} from './documents.service.ts';
 
-export async function documentsRoutes(app: FastifyZod, ctx: AppContext) {
-  app.post(
-    '/api/documents',
-    { config: { permission: 'document:manage' }, schema: { response: { 201: documentItemResponse } } },
-    async (request, reply) => {
-      const document = await readSingleFileUpload(
-        request,
-        INGEST_LIMITS.document.maxBytes,
-        uploadDocumentFields,
-        async (file, fields) => uploadDocument(ctx, await request.actor(), file, fields),
-      );
-      return reply.status(201).send({ document });
-    },
-  );
+const idParams = z.object({ id: z.uuid() });
 
-  // The header's document button: the newest public document of a category (mentanardagarnar).
-  app.get(
-    '/api/documents/latest',
-    {
-      config: { permission: 'gallery:browse' },
-      schema: {
-        querystring: z.object({ category: z.enum(DOCUMENT_CATEGORIES).default('mentanardagarnar') }),
-        response: { 200: latestDocumentResponse },
+export const documentsFeature = defineFeature({
+  name: 'documents',
+  public(routes, ctx) {
+    // The header's document button: the newest public document of a category (mentanardagarnar).
+    routes.get(
+      '/latest',
+      {
+        config: { permission: 'gallery:browse' },
+        schema: {
+          querystring: z.object({ category: z.enum(DOCUMENT_CATEGORIES).default('mentanardagarnar') }),
+          response: { 200: latestDocumentResponse },
+        },
       },
-    },
-    async (request) => {
-      const row = await getLatestPublicDocument(ctx.db, request.query.category);
-      return { document: row ? presentDocument(row) : null };
-    },
-  );
+      async (request) => getLatestDocument(ctx, await request.actor(), request.query),
+    );
 
-  // Downloading a document counts it (public-site.md §4).
-  app.post(
-    '/api/documents/:id/download',
-    {
-      config: { permission: 'counter:increment' },
-      schema: { params: z.object({ id: z.uuid() }), response: { 200: downloadCountResponse } },
-    },
-    async (request) => {
-      const downloadCount = await countDownload(ctx.db, request.params.id);
-      if (downloadCount === undefined) throw notFound('Document not found');
-      return { downloadCount };
-    },
-  );
-}
+    routes.post(
+      '/:id/download',
+      {
+        config: { permission: 'counter:increment' },
+        schema: { params: z.object({ id: z.uuid() }), response: { 200: downloadCountResponse } },
+      },
+      async (request) => countDownload(ctx, await request.actor(), { ...request.params, ip: request.ip }),
+    );
+  },
+  admin(routes, ctx) {
+    routes.post(
+      '',
+      { config: { permission: 'document:manage' }, schema: { response: { 201: documentItemResponse } } },
+      async (request, reply) => {
+        const document = await readSingleFileUpload(
+          request,
+          INGEST_LIMITS.document.maxBytes,
+          uploadDocumentFields,
+          async (file, fields) => uploadDocument(ctx, await request.actor(), { file, fields }),
+        );
+        return reply.status(201).send({ document });
+      },
+    );
+
+    routes.get(
+      '',
+      {
+        config: { permission: 'document:manage' },
+        schema: { querystring: adminDocumentListQuery, response: { 200: adminDocumentListResponse } },
+      },
+      async (request) => listAdminDocuments(ctx, await request.actor(), request.query),
+    );
+
+    routes.get(
+      '/stats',
+      {
+        config: { permission: 'document:manage' },
+        schema: { response: { 200: adminDocumentStatsResponse } },
+      },
+      async (request) => getAdminDocumentStats(ctx, await request.actor(), {}),
+    );
+
+    routes.patch(
+      '/:id',
+      {
+        config: { permission: 'document:manage' },
+        schema: { params: idParams, body: updateDocumentBody, response: { 200: documentItemResponse } },
+      },
+      async (request) => ({
+        document: await updateDocument(ctx, await request.actor(), {
+          ...request.body,
+          id: request.params.id,
+        }),
+      }),
+    );
+
+    routes.delete(
+      '/:id',
+      { config: { permission: 'document:manage' }, schema: { params: idParams } },
+      async (request, reply) => {
+        await deleteDocument(ctx, await request.actor(), request.params);
+        return reply.status(204).send();
+      },
+    );
+
+    routes.post(
+      '/:id/download',
+      {
+        config: { permission: 'document:manage' },
+        schema: { params: idParams, response: { 200: downloadCountResponse } },
+      },
+      async (request) => countStaffDownload(ctx, await request.actor(), request.params),
+    );
+  },
+});

@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { getDocument } from './documents.repository.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileTooLargeMessage, fileTypeMessage } from '../../../common/file-types.ts';
-import { DOCUMENT_MAX_BYTES } from '../../../common/limits.ts';
+import { expectRefusal } from '#server/test/expect-refusal.ts';
+import { fileTooLargeMessage, fileTypeMessage } from '#common/file-types.ts';
+import { DOCUMENT_MAX_BYTES } from '#common/limits.ts';
 import {
   compoundFile,
   fileOfSize,
@@ -11,9 +13,9 @@ import {
   imageFixture,
   openXmlFile,
   textFile,
-} from '../../test/fixtures.ts';
-import { buildUser, createTestApp, signIn, type TestApp } from '../../test/harness.ts';
-import { multipartUpload } from '../../test/multipart.ts';
+} from '#server/test/fixtures.ts';
+import { buildUser, createTestApp, signIn, type TestApp } from '#server/test/harness.ts';
+import { multipartUpload } from '#server/test/multipart.ts';
 
 let t: TestApp;
 let editor: string;
@@ -36,7 +38,7 @@ function upload(
   const { payload, headers } = multipartUpload(fields, { path, name });
   return t.app.inject({
     method: 'POST',
-    url: '/api/documents',
+    url: '/api/admin/documents',
     payload,
     headers: { ...headers, ...(cookie ? { cookie } : {}) },
   });
@@ -92,11 +94,11 @@ describe('document upload', () => {
 
   it('lets only content managers upload, and keeps non-public documents from the public', async () => {
     const path = await ghostscriptPdf();
-    expect((await upload(path, {}, null)).statusCode).toBe(401);
-    expect((await upload(path, {}, viewer)).statusCode).toBe(403);
+    expectRefusal(await upload(path, {}, null), 401, 'UNAUTHORIZED');
+    expectRefusal(await upload(path, {}, viewer), 403, 'FORBIDDEN');
     const hidden = (await upload(path, { isPublic: 'false' })).json().document;
-    expect((await t.app.inject({ url: hidden.url })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: hidden.url, headers: { cookie: viewer } })).statusCode).toBe(404);
+    expectRefusal(await t.app.inject({ url: hidden.url }), 404, 'NOT_FOUND');
+    expectRefusal(await t.app.inject({ url: hidden.url, headers: { cookie: viewer } }), 404, 'NOT_FOUND');
     expect((await t.app.inject({ url: hidden.url, headers: { cookie: editor } })).statusCode).toBe(200);
   });
 });
@@ -116,7 +118,32 @@ describe('the header document', () => {
     const counted = await t.app.inject({ method: 'POST', url: `/api/documents/${newest.id}/download` });
     expect(counted.json()).toEqual({ downloadCount: 1 });
     expect(
-      (await t.app.inject({ method: 'POST', url: `/api/documents/${newest.id}/download` })).json(),
+      // Another visitor: the same address counts once in ten minutes (server/http/counters.test.ts).
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/documents/${newest.id}/download`,
+          remoteAddress: '203.0.113.50',
+        })
+      ).json(),
     ).toEqual({ downloadCount: 2 });
+  });
+
+  it('counts a download of the file itself (the custom card links there), once per visitor', async () => {
+    const doc = (await upload(await ghostscriptPdf(), { title: 'Kortið' })).json().document;
+    const count = async () => (await getDocument(t.db, doc.id))?.download_count;
+    const get = (query: string, headers: Record<string, string> = {}, remoteAddress = '198.51.100.1') =>
+      t.app.inject({ url: `/files/documents/${doc.id}${query}`, headers, remoteAddress });
+    expect(await count()).toBe(0);
+    expect((await get('?download')).statusCode).toBe(200);
+    expect(await count()).toBe(1);
+    // A player's or a resumed download's later range is the same download; viewing is no download;
+    // the same visitor downloading again soon after is not counted again.
+    expect((await get('?download', { range: 'bytes=100-200' })).statusCode).toBe(206);
+    expect((await get('')).statusCode).toBe(200);
+    expect((await get('?download')).statusCode).toBe(200);
+    expect(await count()).toBe(1);
+    expect((await get('?download', { range: 'bytes=0-' }, '198.51.100.2')).statusCode).toBe(206);
+    expect(await count()).toBe(2);
   });
 });

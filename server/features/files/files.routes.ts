@@ -1,72 +1,90 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../http/context.ts';
-import type { FastifyZod } from '../../http/fastify.ts';
-import { sendBlob } from '../../http/send-blob.ts';
-import { logDownload } from '../gallery/gallery.repository.ts';
+import { defineFeature } from '#server/http/feature.ts';
+import { sendBlob } from '#server/http/send-blob.ts';
 import {
   MEDIA_FILE_VARIANTS,
-  resolveDocumentFile,
-  resolveMediaFile,
-  resolveSubmissionFile,
+  serveDocumentFile,
+  serveMediaFile,
+  serveSubmissionFile,
 } from './files.service.ts';
 
 const query = z.object({ download: z.string().optional(), v: z.string().optional() });
 
-export async function filesRoutes(app: FastifyZod, ctx: AppContext) {
-  app.get(
-    '/files/media/:id/:variant',
-    {
-      config: { permission: 'gallery:browse' },
-      schema: {
-        params: z.object({ id: z.uuid(), variant: z.enum(MEDIA_FILE_VARIANTS) }),
-        querystring: query,
-      },
-    },
-    async (request, reply) => {
-      const file = await resolveMediaFile(
-        ctx,
-        await request.actor(),
-        request.params.id,
-        request.params.variant,
-      );
-      if (request.query.download !== undefined && file.mediaId) {
-        await logDownload(ctx.db, file.mediaId, request.headers['user-agent'], file.watermarked);
-      }
-      return sendBlob(request, reply, ctx.blobs, file);
-    },
-  );
-
-  app.get(
-    '/files/submissions/:id/:variant',
-    {
-      // Checked in the service, so that everyone else gets the same 404 as for a missing file.
-      config: { permission: 'gallery:browse' },
-      schema: {
-        params: z.object({ id: z.uuid(), variant: z.enum(['original', 'thumb', 'display']) }),
-        querystring: query,
-      },
-    },
-    async (request, reply) =>
-      sendBlob(
-        request,
-        reply,
-        ctx.blobs,
-        await resolveSubmissionFile(ctx, await request.actor(), request.params.id, request.params.variant),
-      ),
-  );
-
-  app.get(
-    '/files/documents/:id',
-    {
-      config: { permission: 'gallery:browse' },
-      schema: { params: z.object({ id: z.uuid() }), querystring: query },
-    },
-    async (request, reply) =>
-      sendBlob(
-        request,
-        reply,
-        ctx.blobs,
-        await resolveDocumentFile(ctx, await request.actor(), request.params.id),
-      ),
-  );
+/**
+ * A request that starts a download worth counting: asked with `?download`, from the first byte
+ * (a player's or a resumed download's later ranges are the same download), and not one the
+ * browser already holds (If-None-Match: answered 304 by sendBlob).
+ */
+function countsAsDownload(request: FastifyRequest<{ Querystring: z.infer<typeof query> }>) {
+  if (request.query.download === undefined) return false;
+  if (request.headers['if-none-match']) return false;
+  const range = request.headers.range;
+  return !range || /^bytes=0-/.test(range.trim());
 }
+
+const downloadOf = (request: FastifyRequest<{ Querystring: z.infer<typeof query> }>) => ({
+  countsAsDownload: countsAsDownload(request),
+  userAgent: request.headers['user-agent'] ?? null,
+  ip: request.ip,
+});
+
+/** Stored files: /files/media, /files/submissions, /files/documents (never compressed again). */
+export const filesFeature = defineFeature({
+  name: 'files',
+  prefix: '/files',
+  public(routes, ctx) {
+    // Who may fetch each file is decided in the service, so that everyone else gets the same 404
+    // as for a missing file; the route's own permission is the browsing one.
+    routes.get(
+      '/media/:id/:variant',
+      {
+        config: { permission: 'media:read' },
+        schema: {
+          params: z.object({ id: z.uuid(), variant: z.enum(MEDIA_FILE_VARIANTS) }),
+          querystring: query,
+        },
+      },
+      async (request, reply) =>
+        sendBlob(
+          request,
+          reply,
+          ctx.blobs,
+          await serveMediaFile(ctx, await request.actor(), { ...request.params, ...downloadOf(request) }),
+        ),
+    );
+
+    routes.get(
+      '/submissions/:id/:variant',
+      {
+        config: { permission: 'media:read' },
+        schema: {
+          params: z.object({ id: z.uuid(), variant: z.enum(['original', 'thumb', 'display']) }),
+          querystring: query,
+        },
+      },
+      async (request, reply) =>
+        sendBlob(
+          request,
+          reply,
+          ctx.blobs,
+          await serveSubmissionFile(ctx, await request.actor(), request.params),
+        ),
+    );
+
+    routes.get(
+      '/documents/:id',
+      {
+        config: { permission: 'document:read' },
+        schema: { params: z.object({ id: z.uuid() }), querystring: query },
+      },
+      async (request, reply) =>
+        sendBlob(
+          request,
+          reply,
+          ctx.blobs,
+          await serveDocumentFile(ctx, await request.actor(), { ...request.params, ...downloadOf(request) }),
+        ),
+    );
+  },
+});

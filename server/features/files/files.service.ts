@@ -1,9 +1,14 @@
-import { safeDisplayFileName } from '../../../common/file-types.ts';
-import { type Actor, can } from '../../../common/permissions.ts';
-import type { DerivativeVariant } from '../../db/schema.ts';
-import type { AppContext } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { getDerivative } from '../../media/derivatives/derivatives.repository.ts';
+import { ACCEPTED_FILE_TYPES, safeDisplayFileName } from '#common/file-types.ts';
+import { type Actor, can } from '#common/permissions.ts';
+import type { DerivativeVariant } from '#server/db/schema.ts';
+import type { AppContext } from '#server/http/context.ts';
+import { notFound } from '#server/http/errors.ts';
+import { countOnceKey, isFirstInWindow } from '#server/http/rate-limit.ts';
+import { getDerivative } from '#server/media/derivatives/derivatives.repository.ts';
+import { countDocumentDownload, getDocument } from '../documents/documents.repository.ts';
+import { createUsage, getMediaFileInfo } from '../media/media.repository.ts';
+import { mediaResource } from '../media/media.service.ts';
+import { getSubmission } from '../submissions/submissions.repository.ts';
 
 export const MEDIA_FILE_VARIANTS = [
   'original',
@@ -26,48 +31,89 @@ export interface ServableFile {
   /** Anyone may fetch it, so shared caches may keep it. */
   isPublic: boolean;
   watermarked: boolean;
-  mediaId?: string;
+}
+
+/** Which file is asked for, and whether this request starts a download that counts. */
+interface FileRequest<V extends string = never> {
+  id: string;
+  variant?: V;
+  /** `?download`, from the first byte, not answered from the browser's cache (the route decides). */
+  countsAsDownload?: boolean;
+  userAgent?: string | null;
+  /** The client's address: a download counts once per item and address in a window. */
+  ip?: string;
 }
 
 const hidden = () => notFound('File not found');
 
-function withExtension(name: string, mimeType: string) {
-  const ext = mimeType
-    .split('/')[1]
-    ?.replace('jpeg', 'jpg')
-    .replace(/[^a-z0-9]/g, '');
-  const base = name.replace(/\.[^.]+$/, '');
-  return safeDisplayFileName(ext ? `${base}.${ext}` : name);
+/**
+ * Whether this download is the first of its item from this address in the counting window (the
+ * same throttle as views and POST /api/documents/:id/download), so reloading a link cannot inflate
+ * a count or fill the usage log.
+ */
+const firstDownload = (ctx: AppContext, counter: string, id: string, ip: string | undefined) =>
+  isFirstInWindow(ctx.db, countOnceKey(counter, id, ip ?? 'unknown'));
+
+/** The extension recorded for each detected type (common/file-types.ts), by its mime type. */
+const EXTENSIONS = new Map(
+  Object.values(ACCEPTED_FILE_TYPES)
+    .flat()
+    .map((type) => [type.mime, type.extension]),
+);
+
+/**
+ * The name offered when saving: the sender's name with the extension of the type the content was
+ * detected as (never the sender's own extension: `photo.html` holding a JPEG is saved as
+ * `photo.jpg`).
+ */
+export function withExtension(name: string, mimeType: string) {
+  const ext =
+    EXTENSIONS.get(mimeType) ??
+    mimeType
+      .split('/')[1]
+      ?.replace('jpeg', 'jpg')
+      .replace(/[^a-z0-9]/g, '');
+  const base = name.replace(/\.[^.]*$/, '') || 'file';
+  return safeDisplayFileName(ext ? `${base}.${ext}` : base);
 }
 
 /**
- * Files of a media item. Non-public items are served to staff only, and image originals too:
- * the public gets the watermarked derivatives (DESIGN.md §4.3-4.4). Everyone else gets a 404,
- * which does not tell whether the item exists.
+ * Files of a media item, by the permission rules of common/permissions.ts (media:read,
+ * media:read-original): everyone else gets a 404, which does not tell whether the item exists.
+ * A counted download is logged with whether the file carried the watermark.
  */
-export async function resolveMediaFile(ctx: AppContext, actor: Actor, id: string, variant: MediaFileVariant) {
-  const row = await ctx.db
-    .selectFrom('media_items')
-    .select(['id', 'is_public', 'file_key', 'file_name', 'mime_type', 'media_type', 'sha256'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  const staff = can(actor, 'media:read-private');
-  if (!row || (!row.is_public && !staff)) throw hidden();
-  if (variant === 'original') {
-    if (row.media_type === 'image' && !staff) throw hidden();
-    return {
+export async function serveMediaFile(
+  ctx: AppContext,
+  actor: Actor,
+  input: FileRequest<MediaFileVariant> & { variant: MediaFileVariant },
+): Promise<ServableFile> {
+  const row = await getMediaFileInfo(ctx.db, input.id);
+  if (!row || !can(actor, 'media:read', mediaResource(row))) throw hidden();
+  let file: ServableFile;
+  if (input.variant === 'original') {
+    if (!can(actor, 'media:read-original', mediaResource(row))) throw hidden();
+    file = {
       key: row.file_key,
       mimeType: row.mime_type,
-      downloadName: row.file_name,
+      downloadName: withExtension(row.file_name, row.mime_type),
       etag: row.sha256,
       isPublic: row.is_public && row.media_type !== 'image',
       watermarked: false,
-      mediaId: row.id,
-    } satisfies ServableFile;
+    };
+  } else {
+    const derivative = await getDerivative(ctx.db, 'media', input.id, input.variant as DerivativeVariant);
+    if (!derivative) throw hidden();
+    file = derivativeFile(derivative, row.file_name, row.is_public);
   }
-  const derivative = await getDerivative(ctx.db, 'media', id, variant as DerivativeVariant);
-  if (!derivative) throw hidden();
-  return { ...derivativeFile(derivative, row.file_name, row.is_public), mediaId: row.id };
+  if (input.countsAsDownload && (await firstDownload(ctx, 'media-download', row.id, input.ip))) {
+    await createUsage(ctx.db, {
+      mediaId: row.id,
+      action: 'download',
+      userAgent: input.userAgent ?? null,
+      watermarked: file.watermarked,
+    });
+  }
+  return file;
 }
 
 /** A derivative as served: named after the sender's file, versioned by its own key. */
@@ -87,46 +133,51 @@ function derivativeFile(
 }
 
 /** Files of submissions are for the reviewing staff only, whatever their status. */
-export async function resolveSubmissionFile(
+export async function serveSubmissionFile(
   ctx: AppContext,
   actor: Actor,
-  id: string,
-  variant: 'original' | 'thumb' | 'display',
-) {
+  input: FileRequest<'original' | 'thumb' | 'display'> & { variant: 'original' | 'thumb' | 'display' },
+): Promise<ServableFile> {
   if (!can(actor, 'submission:review')) throw hidden();
-  const row = await ctx.db
-    .selectFrom('submissions')
-    .select(['id', 'file_key', 'file_name', 'mime_type', 'sha256'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await getSubmission(ctx.db, input.id);
   if (!row) throw hidden();
-  if (variant === 'original') {
+  if (input.variant === 'original') {
     return {
       key: row.file_key,
       mimeType: row.mime_type,
-      downloadName: row.file_name,
+      downloadName: withExtension(row.file_name, row.mime_type),
       etag: row.sha256,
       isPublic: false,
       watermarked: false,
-    } satisfies ServableFile;
+    };
   }
-  const derivative = await getDerivative(ctx.db, 'submission', id, variant);
+  const derivative = await getDerivative(ctx.db, 'submission', input.id, input.variant);
   if (!derivative) throw hidden();
   return derivativeFile(derivative, row.file_name, false);
 }
 
-/** Public documents for everyone, the rest for those who manage documents. */
-export async function resolveDocumentFile(ctx: AppContext, actor: Actor, id: string): Promise<ServableFile> {
-  const row = await ctx.db
-    .selectFrom('documents')
-    .select(['id', 'is_public', 'file_key', 'file_name', 'mime_type', 'sha256'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row || (!row.is_public && !can(actor, 'document:manage'))) throw hidden();
+/**
+ * Public documents for everyone, the rest for those who manage documents. A counted download
+ * (the header button, the custom card's link) adds one to its download_count (public-site.md §4).
+ */
+export async function serveDocumentFile(
+  ctx: AppContext,
+  actor: Actor,
+  input: FileRequest,
+): Promise<ServableFile> {
+  const row = await getDocument(ctx.db, input.id);
+  if (!row || !can(actor, 'document:read', { kind: 'document', isPublic: row.is_public })) throw hidden();
+  if (
+    input.countsAsDownload &&
+    row.is_public &&
+    (await firstDownload(ctx, 'document-download', row.id, input.ip))
+  ) {
+    await countDocumentDownload(ctx.db, row.id);
+  }
   return {
     key: row.file_key,
     mimeType: row.mime_type,
-    downloadName: row.file_name,
+    downloadName: withExtension(row.file_name, row.mime_type),
     etag: row.sha256,
     isPublic: row.is_public,
     watermarked: false,

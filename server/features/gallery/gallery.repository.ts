@@ -1,23 +1,29 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
-import type { GallerySort } from '../../../common/api.ts';
-import type { Db } from '../../db/database.ts';
-import { toNumber } from '../../db/database.ts';
+import { type SqlBool, sql } from 'kysely';
+import type { GallerySort } from '#common/api.ts';
+import type { Db } from '#server/db/database.ts';
+import { toNumber } from '#server/db/database.ts';
+import { containsPattern, fetchPage, type KeysetOrder } from '#server/db/paging.ts';
 
+/** The home banner's counts, kept by the database (public_totals, migration 0006): one row read. */
 export async function getPublicTotals(db: Db): Promise<{ totalItems: number; totalViews: number }> {
-  const row = await db
-    .selectFrom('media_items')
-    .where('is_public', '=', true)
-    .select([sql<string>`count(*)`.as('items'), sql<string>`coalesce(sum(view_count), 0)`.as('views')])
-    .executeTakeFirstOrThrow();
-  return { totalItems: toNumber(row.items), totalViews: toNumber(row.views) };
+  const row = await db.selectFrom('public_totals').select(['items', 'views']).executeTakeFirst();
+  return { totalItems: toNumber(row?.items ?? 0), totalViews: toNumber(row?.views ?? 0) };
 }
 
-/** Where a page ended, in the terms of its sort: the next page starts after this row. */
-export type GalleryCursor = { created_at: string; id: string; title?: string; view_count?: number };
+const byId = { expr: sql.ref('media_items.id'), type: 'uuid' } as const;
+const createdAt = { expr: sql.ref('media_items.created_at'), type: 'timestamptz' } as const;
+
+/** The gallery's sorts as keyset orders, each served by a partial index of the initial migration. */
+export const GALLERY_ORDERS: Record<GallerySort, KeysetOrder> = {
+  newest: { keys: [createdAt, byId], direction: 'desc' },
+  oldest: { keys: [createdAt, byId], direction: 'asc' },
+  title: { keys: [{ expr: sql`lower(media_items.title)`, type: 'text' }, byId], direction: 'asc' },
+  views: { keys: [{ expr: sql.ref('media_items.view_count'), type: 'integer' }, byId], direction: 'desc' },
+};
 
 /**
  * One page of public items, by keyset (never OFFSET: every item stays reachable and deep pages
- * cost the same as the first), using the partial indexes of the initial migration.
+ * cost the same as the first).
  */
 export async function listPublicMedia(
   db: Db,
@@ -26,7 +32,7 @@ export async function listPublicMedia(
     categoryId?: string;
     featuredOnly?: boolean;
     sort: GallerySort;
-    after?: GalleryCursor;
+    cursor?: string;
     limit: number;
   },
 ) {
@@ -35,101 +41,38 @@ export async function listPublicMedia(
     .leftJoin('categories', (join) =>
       join.onRef('categories.id', '=', 'media_items.category_id').on('categories.is_public', '=', true),
     )
-    .selectAll('media_items')
+    // Only what a card shows (never search_text, file metadata or staff fields).
     .select([
+      'media_items.id',
+      'media_items.title',
+      'media_items.description',
+      'media_items.media_type',
+      'media_items.width',
+      'media_items.height',
+      'media_items.placeholder',
+      'media_items.view_count',
+      'media_items.is_featured',
+      'media_items.photographer',
+      'media_items.location',
+      'media_items.original_date',
+      // The card's files in the same statement: one round trip per page.
+      sql<{ variant: string; file_key: string }[] | null>`(
+        select json_agg(json_build_object('variant', d.variant, 'file_key', d.file_key))
+        from derivatives d
+        where d.owner_type = 'media' and d.owner_id = media_items.id
+          and d.variant in ('thumb', 'medium', 'display', 'poster', 'waveform'))`.as('derivatives'),
       'categories.name as category_name',
       'categories.color as category_color',
       'categories.icon as category_icon',
       'categories.id as category_ref_id',
-      // Full microsecond precision for the cursor; a JS Date would round it and skip rows.
-      sql<string>`media_items.created_at::text`.as('created_at_key'),
-      sql<string>`lower(media_items.title)`.as('title_key'),
     ])
     .where('media_items.is_public', '=', true);
   if (options.search) {
     // Case- and accent-insensitive over title, description, photographer and location.
-    const pattern = `%${options.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(options.search.toLowerCase());
     query = query.where(sql<SqlBool>`media_items.search_text like f_unaccent(${pattern})`);
   }
   if (options.categoryId) query = query.where('media_items.category_id', '=', options.categoryId);
   if (options.featuredOnly) query = query.where('media_items.is_featured', '=', true);
-  const after = options.after;
-  const keyset = (expression: Expression<SqlBool>) => query.where(expression);
-  switch (options.sort) {
-    case 'newest':
-      if (after)
-        query = keyset(
-          sql<SqlBool>`(media_items.created_at, media_items.id) < (${after.created_at}::timestamptz, ${after.id}::uuid)`,
-        );
-      query = query.orderBy('media_items.created_at', 'desc').orderBy('media_items.id', 'desc');
-      break;
-    case 'oldest':
-      if (after)
-        query = keyset(
-          sql<SqlBool>`(media_items.created_at, media_items.id) > (${after.created_at}::timestamptz, ${after.id}::uuid)`,
-        );
-      query = query.orderBy('media_items.created_at', 'asc').orderBy('media_items.id', 'asc');
-      break;
-    case 'title':
-      if (after)
-        query = keyset(
-          sql<SqlBool>`(lower(media_items.title), media_items.id) > (${after.title ?? ''}, ${after.id}::uuid)`,
-        );
-      query = query.orderBy(sql`lower(media_items.title)`, 'asc').orderBy('media_items.id', 'asc');
-      break;
-    case 'views':
-      if (after)
-        query = keyset(
-          sql<SqlBool>`(media_items.view_count, media_items.id) < (${after.view_count ?? 0}, ${after.id}::uuid)`,
-        );
-      query = query.orderBy('media_items.view_count', 'desc').orderBy('media_items.id', 'desc');
-      break;
-  }
-  return query.limit(options.limit + 1).execute();
-}
-
-export function listPublicCategories(db: Db) {
-  return db
-    .selectFrom('categories')
-    .select(['id', 'name', 'color', 'icon', 'description'])
-    .where('is_public', '=', true)
-    .orderBy(sql`lower(name)`)
-    .execute();
-}
-
-/** One view of a public item: the counter and a usage row, together; null for other items. */
-export async function recordView(db: Db, id: string, userAgent: string | null): Promise<number | null> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('media_items')
-      .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
-      .where('id', '=', id)
-      .where('is_public', '=', true)
-      .returning(['view_count', 'media_type'])
-      .executeTakeFirst();
-    if (!row) return null;
-    await trx
-      .insertInto('media_usage_log')
-      .values({ media_item_id: id, action: 'view', user_agent: userAgent, watermarked: false })
-      .execute();
-    return row.view_count;
-  });
-}
-
-/** A served download, and whether the file carried a watermark. */
-export async function logDownload(
-  db: Db,
-  mediaId: string,
-  userAgent: string | undefined,
-  watermarked: boolean,
-) {
-  await db
-    .insertInto('media_usage_log')
-    .values({
-      media_item_id: mediaId,
-      action: 'download',
-      user_agent: userAgent?.slice(0, 500) ?? null,
-      watermarked,
-    })
-    .execute();
+  return fetchPage(query, GALLERY_ORDERS[options.sort], options.cursor, options.limit);
 }

@@ -1,50 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { buildCategory, buildMedia, buildMediaMany } from '#server/test/factories.ts';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
 
 let t: TestApp;
 let publicIds: string[];
 let categoryId: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const category = await t.db
-    .insertInto('categories')
-    .values({ name: 'Bygdir', color: '#10B981', icon: '🏘️' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  categoryId = category.id;
-  const hidden = await t.db
-    .insertInto('categories')
-    .values({ name: 'Loynt', is_public: false })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  categoryId = (await buildCategory(t, { name: 'Bygdir', color: '#10B981', icon: '🏘️' })).id;
+  const hidden = await buildCategory(t, { name: 'Loynt', is_public: false });
   // 130 public items inserted in one statement share one created_at: the keyset must still page
   // through them exactly (ties broken by id).
-  const rows = Array.from({ length: 130 }, (_, i) => ({
+  const rows = await buildMediaMany(t, 130, (i) => ({
     title: i === 7 ? 'Gøta úr lofti' : `Mynd ${String(i).padStart(3, '0')}`,
     location: i === 8 ? 'GØTA' : null,
-    media_type: 'image' as const,
-    file_key: `media/2026/11/item-${i}.jpg`,
-    file_name: 'x.jpg',
-    file_size: 1,
-    mime_type: 'image/jpeg',
-    sha256: 'a'.repeat(64),
     view_count: (i * 37) % 50,
     category_id: i % 10 === 0 ? categoryId : i % 10 === 1 ? hidden.id : null,
   }));
-  publicIds = (await t.db.insertInto('media_items').values(rows).returning('id').execute()).map((r) => r.id);
-  await t.db
-    .insertInto('media_items')
-    .values({
-      title: 'Privat Gøta',
-      media_type: 'image',
-      file_key: 'media/2026/11/private.jpg',
-      file_name: 'p.jpg',
-      file_size: 1,
-      mime_type: 'image/jpeg',
-      sha256: 'b'.repeat(64),
-      is_public: false,
-    })
-    .execute();
+  publicIds = rows.map((r) => r.id);
+  await buildMedia(t, { title: 'Privat Gøta', is_public: false });
 });
 afterAll(() => t.close());
 
@@ -98,12 +72,51 @@ describe('the public gallery', () => {
     expect(all.filter((i) => i.category !== null)).toHaveLength(13);
   });
 
+  it('pages by title past the longest titles in Faroese letters (the cursor carries the title)', async () => {
+    const own = await createTestApp();
+    try {
+      const long = await buildMediaMany(own, 3, (i) => ({ title: `${'Ø'.repeat(299)}${i}` }));
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res: Awaited<ReturnType<typeof own.app.inject>> = await own.app.inject(
+          `/api/gallery?sort=title&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        seen.push(...res.json().items.map((i: { id: string }) => i.id));
+        cursor = res.json().nextCursor;
+      } while (cursor);
+      expect(seen.sort()).toEqual(long.map((r) => r.id).sort());
+    } finally {
+      await own.close();
+    }
+  });
+
   it('refuses a damaged page link with a clear message', async () => {
     const res: Awaited<ReturnType<typeof t.app.inject>> = await t.app.inject(
       '/api/gallery?cursor=not-a-cursor',
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('This page link is no longer valid; start from the first page.');
+    expect(res.json()).toEqual({
+      code: 'BAD_CURSOR',
+      message: 'This page link is no longer valid; start from the first page.',
+    });
+  });
+});
+
+describe('crafted page links', () => {
+  const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const id = '00000000-0000-4000-8000-000000000000';
+  it.each([
+    ['an impossible date', 'newest', ['2026-13-45 99:99:99', id]],
+    ['a count past any integer', 'views', ['99999999999999999', id]],
+    ['a NUL in the title key', 'title', ['a\u0000', id]],
+    ['a number instead of text', 'title', [5, id]],
+    ['too few keys', 'newest', [id]],
+  ])('refuses %s as BAD_CURSOR, never a 500', async (_name, sort, value) => {
+    const res = await t.app.inject(`/api/gallery?sort=${sort}&cursor=${cursor(value)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('BAD_CURSOR');
   });
 });
 
@@ -120,7 +133,7 @@ describe('around the gallery', () => {
   });
 
   it('lists public categories by name only', async () => {
-    await t.db.insertInto('categories').values({ name: 'Arbeiði' }).execute();
+    await buildCategory(t, { name: 'Arbeiði' });
     const { categories } = (await t.app.inject('/api/categories')).json();
     expect(categories.map((c: { name: string }) => c.name)).toEqual(['Arbeiði', 'Bygdir']);
   });
@@ -163,5 +176,66 @@ describe('around the gallery', () => {
       custom_card_button_text: 'Download',
     });
     expect(settings.watermark_type).toBeUndefined();
+  });
+});
+
+describe('GET /api/gallery/summary', () => {
+  it('gives the totals the database keeps in the same transaction as each change', async () => {
+    const own = await createTestApp();
+    try {
+      const summary = async () => (await own.app.inject('/api/gallery/summary')).json();
+      expect(await summary()).toEqual({ totalItems: 0, totalViews: 0 });
+      const rows = await buildMediaMany(own, 5, (i) => ({ view_count: i + 1 }));
+      await buildMedia(own, { is_public: false, view_count: 100 });
+      expect(await summary()).toEqual({ totalItems: 5, totalViews: 15 });
+      await own.db
+        .updateTable('media_items')
+        .set({ is_public: false })
+        .where('id', '=', rows[0]!.id)
+        .execute();
+      expect(await summary()).toEqual({ totalItems: 4, totalViews: 14 });
+      await own.db.updateTable('media_items').set({ is_public: true }).execute();
+      expect(await summary()).toEqual({ totalItems: 6, totalViews: 115 });
+      await own.db.deleteFrom('media_items').where('id', '=', rows[4]!.id).execute();
+      expect(await summary()).toEqual({ totalItems: 5, totalViews: 110 });
+      // A change that fails leaves them as they were.
+      await expect(
+        own.db.transaction().execute(async (trx) => {
+          await trx.updateTable('media_items').set({ view_count: 0 }).execute();
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await summary()).toEqual({ totalItems: 5, totalViews: 110 });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('a gallery card', () => {
+  it('carries only what a card shows; the item’s own answer has the rest', async () => {
+    const { items } = (await t.app.inject('/api/gallery?limit=1')).json();
+    expect(Object.keys(items[0]).sort()).toEqual(
+      [
+        'category',
+        'description',
+        'files',
+        'height',
+        'id',
+        'isFeatured',
+        'location',
+        'mediaType',
+        'originalDate',
+        'photographer',
+        'placeholder',
+        'title',
+        'viewCount',
+        'width',
+      ].sort(),
+    );
+    expect(Object.keys(items[0].files).sort()).toEqual(['display', 'medium', 'poster', 'thumb', 'waveform']);
+    const full = (await t.app.inject(`/api/media/${items[0].id}`)).json().media;
+    expect(full).toMatchObject({ id: items[0].id, title: items[0].title });
+    expect(full.keywords).toBeDefined();
   });
 });

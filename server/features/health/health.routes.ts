@@ -1,22 +1,14 @@
-import { sql } from 'kysely';
-import type { FastifyZod } from '../../http/fastify.ts';
-import type { AppContext } from '../../http/context.ts';
-import { healthResponse } from '../../../common/api.ts';
-import { AppError } from '../../http/errors.ts';
+import { healthResponse } from '#common/api.ts';
+import { defineFeature } from '#server/http/feature.ts';
+import { checkHealth } from './health.service.ts';
 
-export async function healthRoutes(app: FastifyZod, ctx: AppContext) {
-  app.get(
-    '/api/health',
-    { config: { permission: 'gallery:browse' }, schema: { response: { 200: healthResponse } } },
-    async () => {
-      try {
-        await sql`select 1`.execute(ctx.db);
-        await ctx.blobs.check();
-      } catch (error) {
-        ctx.logger.error({ err: error }, 'health check failed');
-        throw new AppError(503, 'UNHEALTHY', 'The database or the file store does not answer.');
-      }
-      return { status: 'ok' as const };
-    },
-  );
-}
+export const healthFeature = defineFeature({
+  name: 'health',
+  public(routes, ctx) {
+    routes.get(
+      '',
+      { config: { permission: 'gallery:browse' }, schema: { response: { 200: healthResponse } } },
+      async (request) => checkHealth(ctx, await request.actor(), {}),
+    );
+  },
+});

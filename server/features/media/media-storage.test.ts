@@ -3,20 +3,20 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestFile, recordStoredFile } from '../../media/ingest/ingest-file.ts';
-import { exifFixture, imageFixture } from '../../test/fixtures.ts';
-import { buildUser, createTestApp, createTestDb, signIn, type TestApp } from '../../test/harness.ts';
-import { multipartUpload } from '../../test/multipart.ts';
-import { startS3rver } from '../../test/s3rver.ts';
-import { LocalBlobStore } from '../../storage/local-blob-store.ts';
-import { S3BlobStore } from '../../storage/s3-blob-store.ts';
+import { ingestFile, recordStoredFile } from '#server/media/ingest/ingest-file.ts';
+import { exifFixture, imageFixture } from '#server/test/fixtures.ts';
+import { buildUser, createTestApp, createTestDb, signIn, type TestApp } from '#server/test/harness.ts';
+import { multipartUpload } from '#server/test/multipart.ts';
+import { startS3rver } from '#server/test/s3rver.ts';
+import { LocalBlobStore } from '#server/storage/local-blob-store.ts';
+import { S3BlobStore } from '#server/storage/s3-blob-store.ts';
 import { createReadStream } from 'node:fs';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 async function uploadAs(t: TestApp, cookie: string, path: string) {
   const { payload, headers } = multipartUpload({}, { path });
-  return t.app.inject({ method: 'POST', url: '/api/media', payload, headers: { ...headers, cookie } });
+  return t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, cookie } });
 }
 
 describe('the media pipeline on S3 (s3rver)', () => {

@@ -1,8 +1,7 @@
-import type { Selectable } from 'kysely';
-import type { MediaItem } from '../../../common/api.ts';
-import type { DerivativesTable, MediaItemsTable } from '../../db/schema.ts';
+import type { AdminMediaItem, MediaItem } from '#common/api.ts';
+import type { DerivativeRow, MediaItemRow } from '#server/db/schema.ts';
 
-type Derivative = Pick<Selectable<DerivativesTable>, 'variant' | 'file_key'>;
+type Derivative = Pick<DerivativeRow, 'variant' | 'file_key'>;
 
 /** The URL of one file of an item; `v` names the exact file so it can be cached for good. */
 export function mediaFileUrl(id: string, variant: string, version: string) {
@@ -10,7 +9,7 @@ export function mediaFileUrl(id: string, variant: string, version: string) {
 }
 
 export function presentMedia(
-  row: Selectable<MediaItemsTable>,
+  row: MediaItemRow,
   derivatives: Derivative[],
   options: { canSeeOriginal: boolean },
 ): MediaItem {
@@ -71,5 +70,39 @@ export function presentMedia(
     },
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** An item on the media screen: staff see everything, with its category and folder by name. */
+export function presentAdminMedia(
+  row: MediaItemRow & {
+    category_name: string | null;
+    category_color: string | null;
+    category_icon: string | null;
+    folder_name: string | null;
+  },
+  derivatives: Derivative[],
+): AdminMediaItem {
+  return {
+    ...presentMedia(row, derivatives, { canSeeOriginal: true }),
+    category:
+      row.category_id && row.category_name !== null
+        ? {
+            id: row.category_id,
+            name: row.category_name,
+            color: row.category_color ?? '',
+            icon: row.category_icon,
+          }
+        : null,
+    folder: row.folder_id && row.folder_name !== null ? { id: row.folder_id, name: row.folder_name } : null,
+    watermark: {
+      enabled: row.watermark_enabled,
+      type: row.watermark_type,
+      position: row.watermark_position,
+      opacity: row.watermark_opacity,
+      size: row.watermark_size,
+      level: row.watermark_level,
+      text: row.watermark_text,
+    },
   };
 }

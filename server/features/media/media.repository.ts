@@ -1,20 +1,235 @@
-import type { Insertable, Updateable } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { MediaItemsTable } from '../../db/schema.ts';
+import { normalizeDisplayIdQuery } from '#common/display-id.ts';
+import { type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
+import type { AdminMediaSort } from '#common/api.ts';
+import type { MediaType } from '#common/enums.ts';
+import { type Db, toNumber } from '#server/db/database.ts';
+import { containsPattern, countRows, fetchPage, type KeysetOrder } from '#server/db/paging.ts';
+import type { MediaItemsTable } from '#server/db/schema.ts';
+import { GALLERY_ORDERS } from '../gallery/gallery.repository.ts';
 
 export function getMedia(db: Db, id: string) {
   return db.selectFrom('media_items').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** What serving an item's files needs to know about it. */
+export function getMediaFileInfo(db: Db, id: string) {
+  return db
+    .selectFrom('media_items')
+    .select(['id', 'is_public', 'file_key', 'file_name', 'mime_type', 'media_type', 'sha256'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export function createMedia(db: Db, values: Insertable<MediaItemsTable>) {
   return db.insertInto('media_items').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-export function updateMediaRow(db: Db, id: string, values: Updateable<MediaItemsTable>) {
+export function updateMedia(db: Db, id: string, values: Updateable<MediaItemsTable>) {
   return db
     .updateTable('media_items')
     .set({ ...values, updated_at: new Date() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * One view of a public item: the counter and a usage row, together; null for other items. The
+ * view shows the display image, so it is logged as watermarked when that image carries the mark.
+ * Not `counted` (the same client saw it moments ago): the count as it is, nothing written.
+ */
+export async function recordView(
+  db: Db,
+  id: string,
+  userAgent: string | null,
+  counted = true,
+): Promise<number | null> {
+  if (!counted) {
+    const row = await db
+      .selectFrom('media_items')
+      .select('view_count')
+      .where('id', '=', id)
+      .where('is_public', '=', true)
+      .executeTakeFirst();
+    return row ? row.view_count : null;
+  }
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('media_items')
+      .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+      .where('id', '=', id)
+      .where('is_public', '=', true)
+      .returning([
+        'view_count',
+        sql<boolean>`exists (select 1 from derivatives d where d.owner_type = 'media' and d.owner_id = media_items.id and d.variant = 'display' and d.watermarked)`.as(
+          'watermarked',
+        ),
+      ])
+      .executeTakeFirst();
+    if (!row) return null;
+    await createUsage(trx, { mediaId: id, action: 'view', userAgent, watermarked: row.watermarked });
+    return row.view_count;
+  });
+}
+
+/** A row of the usage log: a view or a served download, and whether it carried the watermark. */
+export async function createUsage(
+  db: Db,
+  usage: { mediaId: string; action: 'view' | 'download'; userAgent: string | null; watermarked: boolean },
+) {
+  await db
+    .insertInto('media_usage_log')
+    .values({
+      media_item_id: usage.mediaId,
+      action: usage.action,
+      user_agent: usage.userAgent?.slice(0, 500) ?? null,
+      watermarked: usage.watermarked,
+    })
+    .execute();
+}
+
+/** Many items in one statement (imports, generated archives, tests). */
+export function createMediaItems(db: Db, values: Insertable<MediaItemsTable>[]) {
+  return db.insertInto('media_items').values(values).returningAll().execute();
+}
+
+/** The media screen's sorts as keyset orders (the gallery's four, and featured first). */
+export const ADMIN_MEDIA_ORDERS: Record<AdminMediaSort, KeysetOrder> = {
+  ...GALLERY_ORDERS,
+  featured: {
+    keys: [
+      // As 0/1: PGlite will not read a boolean cursor value back from text.
+      { expr: sql`media_items.is_featured::int`, type: 'integer' },
+      { expr: sql.ref('media_items.created_at'), type: 'timestamptz' },
+      { expr: sql.ref('media_items.id'), type: 'uuid' },
+    ],
+    direction: 'desc',
+  },
+};
+
+export interface AdminMediaFilters {
+  q?: string;
+  /** An id, or 'none' for items without one. */
+  category?: string;
+  folder?: string;
+  isPublic?: boolean;
+  isFeatured?: boolean;
+  mediaType?: MediaType;
+}
+
+/** A page of every item (public or not) with its category and folder, and how many match. */
+export async function listAdminMedia(
+  db: Db,
+  filters: AdminMediaFilters,
+  sort: AdminMediaSort,
+  cursor: string | undefined,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('media_items')
+    .leftJoin('categories', 'categories.id', 'media_items.category_id')
+    .leftJoin('folders', 'folders.id', 'media_items.folder_id')
+    .selectAll('media_items')
+    .select([
+      'categories.name as category_name',
+      'categories.color as category_color',
+      'categories.icon as category_icon',
+      'folders.name as folder_name',
+    ]);
+  if (filters.q) {
+    // Case-insensitive over title, description and photographer (admin-back-office.md §5), or
+    // exactly the item's display id (where the ID search's Manage link leads).
+    const pattern = containsPattern(filters.q);
+    query = query.where(
+      sql<SqlBool>`(media_items.title ilike ${pattern} or media_items.description ilike ${pattern} or media_items.photographer ilike ${pattern} or media_items.display_id = ${normalizeDisplayIdQuery(filters.q)})`,
+    );
+  }
+  if (filters.category === 'none') query = query.where('media_items.category_id', 'is', null);
+  else if (filters.category) query = query.where('media_items.category_id', '=', filters.category);
+  if (filters.folder === 'none') query = query.where('media_items.folder_id', 'is', null);
+  else if (filters.folder) query = query.where('media_items.folder_id', '=', filters.folder);
+  if (filters.isPublic !== undefined) query = query.where('media_items.is_public', '=', filters.isPublic);
+  if (filters.isFeatured !== undefined)
+    query = query.where('media_items.is_featured', '=', filters.isFeatured);
+  if (filters.mediaType) query = query.where('media_items.media_type', '=', filters.mediaType);
+  const [page, total] = await Promise.all([
+    fetchPage(query, ADMIN_MEDIA_ORDERS[sort], cursor, limit),
+    countRows(query),
+  ]);
+  return { ...page, total };
+}
+
+export type AdminMediaRow = Awaited<ReturnType<typeof listAdminMedia>>['rows'][number];
+
+/** The media screen's six tiles, counted by the database in one statement. */
+export async function getMediaStats(db: Db) {
+  const row = await db
+    .selectFrom('media_items')
+    .select([
+      sql<string>`count(*)`.as('total'),
+      sql<string>`count(*) filter (where is_public)`.as('public'),
+      sql<string>`count(*) filter (where is_featured)`.as('featured'),
+      sql<string>`count(category_id)`.as('categorized'),
+      sql<string>`coalesce(sum(view_count), 0)`.as('views'),
+      sql<string>`(select count(*) from categories)`.as('categories'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: toNumber(row.total),
+    public: toNumber(row.public),
+    featured: toNumber(row.featured),
+    categorized: toNumber(row.categorized),
+    views: toNumber(row.views),
+    categories: toNumber(row.categories),
+  };
+}
+
+/** The items of `ids` that exist (for bulk actions: each is checked and logged). */
+/**
+ * The items of a bulk action, locked until the transaction ends: a parallel action on the same
+ * items waits, then sees what this one left (no double counts, no log rows for rows gone meanwhile).
+ */
+export function getMediaMany(db: Db, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('media_items')
+    .select(['id', 'title', 'is_public', 'is_featured', 'media_type'])
+    .where('id', 'in', ids)
+    .orderBy('created_at')
+    .forUpdate()
+    .execute();
+}
+
+/** Sets the same values on many items; returns the ids changed. */
+export function updateMediaMany(db: Db, ids: string[], values: Updateable<MediaItemsTable>) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .updateTable('media_items')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', 'in', ids)
+    .returning(['id'])
+    .execute();
+}
+
+/**
+ * Deletes items with their derivative rows (slides of slideshows, usage rows go by their foreign
+ * keys); returns the stored files they leave behind, for the caller to delete after commit.
+ */
+export async function deleteMediaMany(db: Db, ids: string[]): Promise<{ ids: string[]; fileKeys: string[] }> {
+  if (ids.length === 0) return { ids: [], fileKeys: [] };
+  const derivatives = await db
+    .deleteFrom('derivatives')
+    .where('owner_type', '=', 'media')
+    .where('owner_id', 'in', ids)
+    .returning('file_key')
+    .execute();
+  const rows = await db
+    .deleteFrom('media_items')
+    .where('id', 'in', ids)
+    .returning(['id', 'file_key'])
+    .execute();
+  return {
+    ids: rows.map((r) => r.id),
+    fileKeys: [...rows.map((r) => r.file_key), ...derivatives.map((d) => d.file_key)],
+  };
 }

@@ -1,49 +1,136 @@
 import { z } from 'zod';
-import { mediaItemResponse, updateMediaBody, uploadMediaFields } from '../../../common/api.ts';
-import type { AppContext } from '../../http/context.ts';
-import type { FastifyZod } from '../../http/fastify.ts';
-import { readSingleFileUpload } from '../../http/multipart.ts';
-import { INGEST_LIMITS } from '../../../common/file-types.ts';
-import { getMediaItem, updateMedia, uploadMedia } from './media.service.ts';
+import {
+  adminMediaListQuery,
+  adminMediaListResponse,
+  adminMediaStatsResponse,
+  bulkMediaBody,
+  bulkMediaResponse,
+  createMediaFromUploadBody,
+  mediaItemResponse,
+  updateMediaBody,
+  uploadMediaFields,
+  viewResponse,
+} from '#common/api.ts';
+import { INGEST_LIMITS } from '#common/file-types.ts';
+import { defineFeature } from '#server/http/feature.ts';
+import { readSingleFileUpload } from '#server/http/multipart.ts';
+import { uploadOwnerOf } from '../uploads/upload-owner.ts';
+import {
+  bulkUpdateMedia,
+  createMediaFromUpload,
+  deleteMedia,
+  getAdminMediaStats,
+  getMediaItem,
+  listAdminMedia,
+  recordMediaView,
+  updateMedia,
+  uploadMedia,
+} from './media.service.ts';
 
-export async function mediaRoutes(app: FastifyZod, ctx: AppContext) {
-  // One file per request (the upload screen sends files one at a time), so one refused file
-  // never costs the others.
-  app.post(
-    '/api/media',
-    { config: { permission: 'media:manage' }, schema: { response: { 201: mediaItemResponse } } },
-    async (request, reply) => {
-      const media = await readSingleFileUpload(
-        request,
-        INGEST_LIMITS.upload.maxBytes,
-        uploadMediaFields,
-        async (file, fields) => uploadMedia(ctx, await request.actor(), file, fields),
-      );
-      return reply.status(201).send({ media });
-    },
-  );
+const idParams = z.object({ id: z.uuid() });
 
-  app.get(
-    '/api/media/:id',
-    {
-      config: { permission: 'gallery:browse' },
-      schema: { params: z.object({ id: z.uuid() }), response: { 200: mediaItemResponse } },
-    },
-    async (request) => ({ media: await getMediaItem(ctx, await request.actor(), request.params.id) }),
-  );
-
-  app.patch(
-    '/api/media/:id',
-    {
-      config: { permission: 'media:manage' },
-      schema: {
-        params: z.object({ id: z.uuid() }),
-        body: updateMediaBody,
-        response: { 200: mediaItemResponse },
+export const mediaFeature = defineFeature({
+  name: 'media',
+  public(routes, ctx) {
+    routes.get(
+      '/:id',
+      {
+        config: { permission: 'media:read' },
+        schema: { params: idParams, response: { 200: mediaItemResponse } },
       },
-    },
-    async (request) => ({
-      media: await updateMedia(ctx, await request.actor(), request.params.id, request.body),
-    }),
-  );
-}
+      async (request) => ({ media: await getMediaItem(ctx, await request.actor(), request.params) }),
+    );
+
+    routes.post(
+      '/:id/view',
+      {
+        config: { permission: 'counter:increment' },
+        schema: { params: idParams, response: { 200: viewResponse } },
+      },
+      async (request) =>
+        recordMediaView(ctx, await request.actor(), {
+          id: request.params.id,
+          userAgent: request.headers['user-agent'] ?? null,
+          ip: request.ip,
+        }),
+    );
+  },
+  admin(routes, ctx) {
+    routes.get(
+      '',
+      {
+        config: { permission: 'media:manage' },
+        schema: { querystring: adminMediaListQuery, response: { 200: adminMediaListResponse } },
+      },
+      async (request) => listAdminMedia(ctx, await request.actor(), request.query),
+    );
+
+    routes.get(
+      '/stats',
+      { config: { permission: 'media:manage' }, schema: { response: { 200: adminMediaStatsResponse } } },
+      async (request) => getAdminMediaStats(ctx, await request.actor(), {}),
+    );
+
+    routes.post(
+      '/bulk',
+      {
+        config: { permission: 'media:manage' },
+        schema: { body: bulkMediaBody, response: { 200: bulkMediaResponse } },
+      },
+      async (request) => bulkUpdateMedia(ctx, await request.actor(), request.body),
+    );
+
+    routes.delete(
+      '/:id',
+      { config: { permission: 'media:manage' }, schema: { params: idParams } },
+      async (request, reply) => {
+        await deleteMedia(ctx, await request.actor(), request.params);
+        return reply.status(204).send();
+      },
+    );
+
+    // One file per request (the upload screen sends files one at a time), so one refused file
+    // never costs the others.
+    routes.post(
+      '',
+      { config: { permission: 'media:manage' }, schema: { response: { 201: mediaItemResponse } } },
+      async (request, reply) => {
+        const media = await readSingleFileUpload(
+          request,
+          INGEST_LIMITS.upload.maxBytes,
+          uploadMediaFields,
+          async (file, fields) => uploadMedia(ctx, await request.actor(), { file, fields }),
+        );
+        return reply.status(201).send({ media });
+      },
+    );
+
+    // The upload screen: a file sent through the resumable endpoint (/api/uploads) becomes an item.
+    routes.post(
+      '/uploads',
+      {
+        config: { permission: 'media:manage' },
+        schema: { body: createMediaFromUploadBody, response: { 201: mediaItemResponse } },
+      },
+      async (request, reply) => {
+        const actor = await request.actor();
+        const media = await createMediaFromUpload(ctx, actor, {
+          ...request.body,
+          uploadOwner: uploadOwnerOf(request, actor),
+        });
+        return reply.status(201).send({ media });
+      },
+    );
+
+    routes.patch(
+      '/:id',
+      {
+        config: { permission: 'media:manage' },
+        schema: { params: idParams, body: updateMediaBody, response: { 200: mediaItemResponse } },
+      },
+      async (request) => ({
+        media: await updateMedia(ctx, await request.actor(), { ...request.body, id: request.params.id }),
+      }),
+    );
+  },
+});

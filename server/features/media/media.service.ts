@@ -1,30 +1,82 @@
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import type { UploadMediaFields, UpdateMediaBody } from '../../../common/api.ts';
-import { type Actor, can } from '../../../common/permissions.ts';
-import { authorize } from '../../http/authorize.ts';
-import type { AppContext } from '../../http/context.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { createJob } from '../../jobs/jobs.repository.ts';
-import { listDerivatives } from '../../media/derivatives/derivatives.repository.ts';
-import { DERIVATIVES_JOB, type DerivativesPayload } from '../../media/derivatives/make-derivatives.ts';
-import { ingestFile, recordStoredFile, titleFromFileName } from '../../media/ingest/ingest-file.ts';
+import type { z } from 'zod';
+import type { ActivityAction } from '#common/activity.ts';
+import type {
+  AdminMediaStats,
+  adminMediaListQuery,
+  BulkMediaBody,
+  CreateMediaFromUploadBody,
+  UpdateMediaBody,
+  UploadMediaFields,
+} from '#common/api.ts';
+import type { MediaType } from '#common/enums.ts';
+import { type Actor, can } from '#common/permissions.ts';
+import type { Db } from '#server/db/database.ts';
+import { countOnceKey, isFirstInWindow } from '#server/http/rate-limit.ts';
+import { authorize } from '#server/http/authorize.ts';
+import type { AppContext } from '#server/http/context.ts';
+import { badRequest, notFound } from '#server/http/errors.ts';
+import { createJob } from '#server/jobs/jobs.repository.ts';
+import { listDerivatives, listDerivativesOf } from '#server/media/derivatives/derivatives.repository.ts';
+import { DERIVATIVES_JOB, type DerivativesPayload } from '#server/media/derivatives/make-derivatives.ts';
+import { titleFromFileName } from '#common/file-types.ts';
+import { ingestFile, recordStoredFile } from '#server/media/ingest/ingest-file.ts';
 import { currentWatermarkColumns } from '../settings/current-watermark.ts';
-import { createMedia, getMedia, updateMediaRow } from './media.repository.ts';
-import { presentMedia } from './media.presenter.ts';
+import { getCategory } from '../categories/categories.repository.ts';
+import { getFolder } from '../folders/folders.repository.ts';
+import { logActivity } from '../activity/log-activity.ts';
+import { assertOwnUpload, consumeFinishedUpload } from '../uploads/uploads.service.ts';
+import * as repo from './media.repository.ts';
+import { presentAdminMedia, presentMedia } from './media.presenter.ts';
 
 /**
- * A staff upload: the file goes through the one ingest path; the item records the watermark
- * settings in force now, so later changes leave it as it was (admin-back-office.md §4).
+ * A staff upload sent in one request (multipart): the file goes through the one ingest path; the
+ * item records the watermark settings in force now, so later changes leave it as it was
+ * (admin-back-office.md §4).
  */
 export async function uploadMedia(
   ctx: AppContext,
   actor: Actor,
+  { file, fields }: { file: { stream: Readable; fileName: string }; fields: UploadMediaFields },
+) {
+  authorize(actor, 'media:manage');
+  await assertPlacesExist(ctx.db, fields);
+  return storeNewMedia(ctx, actor, file, fields);
+}
+
+/**
+ * A staff upload sent through the resumable endpoint (the upload screen): the finished upload
+ * becomes one item, once, through the same ingest path; only the staff member who sent the bytes
+ * may turn them into an item.
+ */
+export async function createMediaFromUpload(
+  ctx: AppContext,
+  actor: Actor,
+  {
+    uploadId,
+    uploadOwner,
+    ...fields
+  }: CreateMediaFromUploadBody & {
+    /** Who is asking (their session): only an upload's maker may claim it. */
+    uploadOwner: string | undefined;
+  },
+) {
+  authorize(actor, 'media:manage');
+  await assertOwnUpload(ctx, uploadId, uploadOwner);
+  await assertPlacesExist(ctx.db, fields);
+  return consumeFinishedUpload(ctx, uploadId, (upload) =>
+    storeNewMedia(ctx, actor, { stream: createReadStream(upload.path), fileName: upload.fileName }, fields),
+  );
+}
+
+/** Ingests the file and records its item (and its derivatives job) in one transaction. */
+async function storeNewMedia(
+  ctx: AppContext,
+  actor: NonNullable<Actor>,
   file: { stream: Readable; fileName: string },
   fields: UploadMediaFields,
 ) {
-  authorize(actor, 'media:manage');
-  await assertExists(ctx, 'categories', fields.categoryId, 'The chosen category no longer exists.');
-  await assertExists(ctx, 'folders', fields.folderId, 'The chosen folder no longer exists.');
   const ingested = await ingestFile({ blobs: ctx.blobs, tmpDir: ctx.tmpDir }, file.stream, {
     context: 'upload',
     originalName: file.fileName,
@@ -33,7 +85,7 @@ export async function uploadMedia(
   const needsDerivatives = ingested.mediaType !== 'document';
   const row = await recordStoredFile(ctx.blobs, ingested, () =>
     ctx.db.transaction().execute(async (trx) => {
-      const created = await createMedia(trx, {
+      const created = await repo.createMedia(trx, {
         title: fields.title ?? titleFromFileName(ingested.fileName),
         description: fields.description ?? null,
         photographer: fields.photographer ?? null,
@@ -70,6 +122,7 @@ export async function uploadMedia(
         const payload: DerivativesPayload = { ownerType: 'media', ownerId: created.id };
         await createJob(trx, DERIVATIVES_JOB, { ...payload });
       }
+      await logActivity(trx, actor, 'media.created', { id: created.id, name: created.title });
       return created;
     }),
   );
@@ -77,30 +130,52 @@ export async function uploadMedia(
   return presentMedia(row, [], { canSeeOriginal: true });
 }
 
-async function assertExists(
-  ctx: AppContext,
-  table: 'categories' | 'folders',
-  id: string | null | undefined,
-  message: string,
-) {
-  if (!id) return;
-  const row = await ctx.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw badRequest(message, 'UNKNOWN_REFERENCE');
+/** The category and folder an item is put in must exist (a clear 400, not a foreign-key 500). */
+async function assertPlacesExist(db: Db, place: { categoryId?: string | null; folderId?: string | null }) {
+  if (place.categoryId && !(await getCategory(db, place.categoryId)))
+    throw badRequest('The chosen category no longer exists.', 'UNKNOWN_REFERENCE');
+  if (place.folderId && !(await getFolder(db, place.folderId)))
+    throw badRequest('The chosen folder no longer exists.', 'UNKNOWN_REFERENCE');
 }
 
-/** One item: public ones for everyone, the rest for staff only (404 to others: no hint it exists). */
-export async function getMediaItem(ctx: AppContext, actor: Actor, id: string) {
-  const row = await getMedia(ctx.db, id);
-  const staff = can(actor, 'media:read-private');
-  if (!row || (!row.is_public && !staff)) throw notFound('Media not found or not public');
-  return presentMedia(row, await listDerivatives(ctx.db, 'media', id), { canSeeOriginal: staff });
+/** One item: public ones for everyone, the rest for content staff only (404 to others: no hint it exists). */
+export async function getMediaItem(ctx: AppContext, actor: Actor, { id }: { id: string }) {
+  const row = await repo.getMedia(ctx.db, id);
+  if (!row || !can(actor, 'media:read', mediaResource(row))) throw notFound('Media not found or not public');
+  // Content staff get the original and the camera data read from the file; everyone else the
+  // public files (the presenter knows which originals are public).
+  return presentMedia(row, await listDerivatives(ctx.db, 'media', id), {
+    canSeeOriginal: can(actor, 'media:manage'),
+  });
+}
+
+/** An item as the permission rules see it. */
+export const mediaResource = (row: { is_public: boolean; media_type: MediaType }) =>
+  ({ kind: 'media', isPublic: row.is_public, mediaType: row.media_type }) as const;
+
+/**
+ * Opening a media page counts a view (public-site.md §4): the count and a usage-log row, once per
+ * client address in COUNT_ONCE_WINDOW_SECONDS; a repeat answers the count unchanged.
+ */
+export async function recordMediaView(
+  ctx: AppContext,
+  _actor: Actor,
+  input: { id: string; userAgent: string | null; ip: string },
+) {
+  const counted = await isFirstInWindow(ctx.db, countOnceKey('view', input.id, input.ip));
+  const viewCount = await repo.recordView(ctx.db, input.id, input.userAgent?.slice(0, 500) ?? null, counted);
+  if (viewCount === null) throw notFound('Media not found or not public');
+  return { viewCount };
 }
 
 /** Editing an item's fields (admin-back-office.md §5); only the fields sent change. */
-export async function updateMedia(ctx: AppContext, actor: Actor, id: string, body: UpdateMediaBody) {
+export async function updateMedia(
+  ctx: AppContext,
+  actor: Actor,
+  { id, ...body }: UpdateMediaBody & { id: string },
+) {
   authorize(actor, 'media:manage');
-  await assertExists(ctx, 'categories', body.categoryId, 'The chosen category no longer exists.');
-  await assertExists(ctx, 'folders', body.folderId, 'The chosen folder no longer exists.');
+  await assertPlacesExist(ctx.db, body);
   const columns: Record<keyof UpdateMediaBody, string> = {
     title: 'title',
     description: 'description',
@@ -121,12 +196,142 @@ export async function updateMedia(ctx: AppContext, actor: Actor, id: string, bod
     attributionRequired: 'attribution_required',
     attributionText: 'attribution_text',
   };
+  const sent = Object.entries(body).filter(([, value]) => value !== undefined);
   const values = Object.fromEntries(
-    Object.entries(body)
-      .filter(([, value]) => value !== undefined)
-      .map(([field, value]) => [columns[field as keyof UpdateMediaBody], value]),
+    sent.map(([field, value]) => [
+      columns[field as keyof UpdateMediaBody],
+      // No keywords (null) is stored as an empty list.
+      field === 'keywords' && value === null ? [] : value,
+    ]),
   );
-  const row = await updateMediaRow(ctx.db, id, values);
-  if (!row) throw notFound('Media not found');
+  // The toggles are logged as what they did; any other field as an edit.
+  const actions: ActivityAction[] = [];
+  if (body.isPublic !== undefined) actions.push(body.isPublic ? 'media.published' : 'media.unpublished');
+  if (body.isFeatured !== undefined) actions.push(body.isFeatured ? 'media.featured' : 'media.unfeatured');
+  if (actions.length === 0 || sent.some(([field]) => field !== 'isPublic' && field !== 'isFeatured'))
+    actions.push('media.updated');
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await repo.updateMedia(trx, id, values);
+    if (!updated) throw notFound('Media not found');
+    for (const action of actions) await logActivity(trx, actor, action, { id, name: updated.title });
+    return updated;
+  });
   return presentMedia(row, await listDerivatives(ctx.db, 'media', id), { canSeeOriginal: true });
+}
+
+/** Every item for the media screen, filtered, sorted and paged (admin-back-office.md §2, §5). */
+export async function listAdminMedia(
+  ctx: AppContext,
+  actor: Actor,
+  query: z.output<typeof adminMediaListQuery>,
+) {
+  authorize(actor, 'media:manage');
+  const { sort, cursor, limit, ...filters } = query;
+  const page = await repo.listAdminMedia(ctx.db, filters, sort, cursor, limit);
+  const derivatives = await listDerivativesOf(
+    ctx.db,
+    'media',
+    page.rows.map((row) => row.id),
+  );
+  const byOwner = new Map<string, typeof derivatives>();
+  for (const d of derivatives) byOwner.set(d.owner_id, [...(byOwner.get(d.owner_id) ?? []), d]);
+  return {
+    items: page.rows.map((row) => presentAdminMedia(row, byOwner.get(row.id) ?? [])),
+    total: page.total,
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** The six tiles of the media screen, exact. */
+export async function getAdminMediaStats(
+  ctx: AppContext,
+  actor: Actor,
+  _input: Record<string, never>,
+): Promise<AdminMediaStats> {
+  authorize(actor, 'media:manage');
+  return repo.getMediaStats(ctx.db);
+}
+
+/**
+ * Stored files of deleted rows go once the deletion has committed (a rolled-back delete keeps its
+ * files); a file that cannot be deleted is logged and left for cleanup, never an error to staff.
+ */
+async function removeStoredFiles(ctx: AppContext, fileKeys: string[]) {
+  const results = await Promise.allSettled(fileKeys.map((key) => ctx.blobs.delete(key)));
+  results.forEach((result, i) => {
+    if (result.status === 'rejected')
+      ctx.logger.warn({ err: result.reason, fileKey: fileKeys[i] }, 'could not delete a stored file');
+  });
+}
+
+/** Deletes an item with its slides, its original and its derivatives. */
+export async function deleteMedia(ctx: AppContext, actor: Actor, { id }: { id: string }) {
+  authorize(actor, 'media:manage');
+  const fileKeys = await ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.getMedia(trx, id);
+    if (!row) throw notFound('Media not found');
+    authorize(actor, 'media:manage', mediaResource(row));
+    const deleted = await repo.deleteMediaMany(trx, [id]);
+    await logActivity(trx, actor, 'media.deleted', { id, name: row.title });
+    return deleted.fileKeys;
+  });
+  await removeStoredFiles(ctx, fileKeys);
+}
+
+const BULK_FLAGS = {
+  publish: { column: 'is_public', value: true, action: 'media.published' },
+  unpublish: { column: 'is_public', value: false, action: 'media.unpublished' },
+  feature: { column: 'is_featured', value: true, action: 'media.featured' },
+  unfeature: { column: 'is_featured', value: false, action: 'media.unfeatured' },
+} as const;
+
+/**
+ * One action on many items, all or nothing: each item is checked and logged on its own; items
+ * already as asked (or gone) are not counted. Answers how many changed.
+ */
+export async function bulkUpdateMedia(ctx: AppContext, actor: Actor, body: BulkMediaBody) {
+  authorize(actor, 'media:manage');
+  if (body.action === 'move') await assertPlacesExist(ctx.db, body);
+  const ids = [...new Set(body.ids)];
+  const { changed, fileKeys } = await ctx.db.transaction().execute(async (trx) => {
+    const rows = await repo.getMediaMany(trx, ids);
+    for (const row of rows) authorize(actor, 'media:manage', mediaResource(row));
+    if (body.action === 'delete') {
+      const deleted = await repo.deleteMediaMany(
+        trx,
+        rows.map((r) => r.id),
+      );
+      for (const row of rows) await logActivity(trx, actor, 'media.deleted', { id: row.id, name: row.title });
+      return { changed: deleted.ids.length, fileKeys: deleted.fileKeys };
+    }
+    if (body.action === 'move') {
+      const values = {
+        ...(body.categoryId !== undefined ? { category_id: body.categoryId } : {}),
+        ...(body.folderId !== undefined ? { folder_id: body.folderId } : {}),
+      };
+      const updated = await repo.updateMediaMany(
+        trx,
+        rows.map((r) => r.id),
+        values,
+      );
+      for (const row of rows)
+        await logActivity(trx, actor, 'media.updated', {
+          id: row.id,
+          name: row.title,
+          details: { categoryId: body.categoryId, folderId: body.folderId },
+        });
+      return { changed: updated.length, fileKeys: [] };
+    }
+    const flag = BULK_FLAGS[body.action];
+    const targets = rows.filter((row) => row[flag.column] !== flag.value);
+    const updated = await repo.updateMediaMany(
+      trx,
+      targets.map((r) => r.id),
+      { [flag.column]: flag.value },
+    );
+    for (const row of targets) await logActivity(trx, actor, flag.action, { id: row.id, name: row.title });
+    return { changed: updated.length, fileKeys: [] };
+  });
+  await removeStoredFiles(ctx, fileKeys);
+  return { changed };
 }

@@ -3,9 +3,9 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileTooLargeMessage, fileTypeMessage } from '../../../common/file-types.ts';
-import { UPLOAD_MAX_BYTES } from '../../../common/limits.ts';
-import { hasFfmpeg } from '../../media/derivatives/ffmpeg.ts';
+import { fileTooLargeMessage, fileTypeMessage } from '#common/file-types.ts';
+import { UPLOAD_MAX_BYTES } from '#common/limits.ts';
+import { hasFfmpeg } from '#server/media/derivatives/ffmpeg.ts';
 import {
   alsaWav,
   emptyFile,
@@ -22,9 +22,9 @@ import {
   svgNamedJpg,
   textFile,
   truncatedJpeg,
-} from '../../test/fixtures.ts';
-import { buildUser, createTestApp, signIn, type TestApp } from '../../test/harness.ts';
-import { multipartUpload } from '../../test/multipart.ts';
+} from '#server/test/fixtures.ts';
+import { buildUser, createTestApp, signIn, type TestApp } from '#server/test/harness.ts';
+import { multipartUpload } from '#server/test/multipart.ts';
 
 let t: TestApp;
 let staff: string;
@@ -48,7 +48,7 @@ function upload(
   const cookie = options.cookie === undefined ? staff : options.cookie;
   return t.app.inject({
     method: 'POST',
-    url: '/api/media',
+    url: '/api/admin/media',
     payload,
     headers: { ...headers, ...(cookie ? { cookie } : {}) },
   });
@@ -416,6 +416,15 @@ describe('delivery under /files', () => {
       .where('media_item_id', '=', media.id)
       .execute();
     expect(log).toMatchObject([{ action: 'download', watermarked: true }]);
+    // Opening its page shows the watermarked display image: the view is logged so too.
+    expect((await t.app.inject({ method: 'POST', url: `/api/media/${media.id}/view` })).statusCode).toBe(200);
+    const view = await t.db
+      .selectFrom('media_usage_log')
+      .select(['action', 'watermarked'])
+      .where('media_item_id', '=', media.id)
+      .where('action', '=', 'view')
+      .execute();
+    expect(view).toEqual([{ action: 'view', watermarked: true }]);
   });
 
   it('hides every file of a non-public item from everyone but staff', async () => {
@@ -442,7 +451,7 @@ describe('video, audio and PDF', () => {
     const res = await get(`/files/media/${media.id}/original`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-security-policy']).toBe('sandbox');
+    expect(res.headers['content-security-policy']).toBe("sandbox; frame-ancestors 'self'");
   });
 
   it('makes a poster frame for video and a waveform for audio (ffmpeg), and streams ranges for seeking', async () => {

@@ -1,6 +1,6 @@
-import { WATERMARK_SETTING_KEYS } from '../../../common/settings.ts';
-import { isWatermarkActive, normalizeWatermarkSettings } from '../../../common/watermark.ts';
-import type { Db } from '../../db/database.ts';
+import { WATERMARK_SETTING_KEYS } from '#common/settings.ts';
+import { isWatermarkActive, normalizeWatermarkSettings } from '#common/watermark.ts';
+import type { Db } from '#server/db/database.ts';
 import { getSettings } from './settings.repository.ts';
 
 /**

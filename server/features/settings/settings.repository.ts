@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 
 /** The stored values of the given keys; keys without a row are absent. */
 export async function getSettings(db: Db, keys: readonly string[]): Promise<Record<string, string>> {

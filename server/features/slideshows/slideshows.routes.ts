@@ -1,70 +1,95 @@
 import { z } from 'zod';
 import {
+  adminSlideshowListQuery,
+  adminSlideshowListResponse,
+  adminSlideshowResponse,
   createdSlideshowResponse,
+  updatedSlideshowResponse,
+  updateSlideshowBody,
   createSlideshowBody,
   latestSlideshowResponse,
   slideshowResponse,
-} from '../../../common/api.ts';
-import type { AppContext } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import type { FastifyZod } from '../../http/fastify.ts';
-import { listDerivativesOf } from '../../media/derivatives/derivatives.repository.ts';
-import { presentMedia } from '../media/media.presenter.ts';
-import { getLatestPublicSlideshow, getPublicSlideshow, listPublicSlides } from './slideshows.repository.ts';
-import { createSlideshow } from './slideshows.service.ts';
+} from '#common/api.ts';
+import { defineFeature } from '#server/http/feature.ts';
+import {
+  createSlideshow,
+  deleteSlideshow,
+  getAdminSlideshow,
+  getLatestSlideshow,
+  getSlideshow,
+  listAdminSlideshows,
+  updateSlideshow,
+} from './slideshows.service.ts';
 
-export async function slideshowsRoutes(app: FastifyZod, ctx: AppContext) {
-  // The header's slideshow button: the newest public slideshow.
-  app.get(
-    '/api/slideshows/latest',
-    { config: { permission: 'gallery:browse' }, schema: { response: { 200: latestSlideshowResponse } } },
-    async () => ({ slideshow: (await getLatestPublicSlideshow(ctx.db)) ?? null }),
-  );
+const idParams = z.object({ id: z.uuid() });
 
-  app.get(
-    '/api/slideshows/:id',
-    {
-      config: { permission: 'gallery:browse' },
-      schema: { params: z.object({ id: z.uuid() }), response: { 200: slideshowResponse } },
-    },
-    async (request) => {
-      const show = await getPublicSlideshow(ctx.db, request.params.id);
-      if (!show) throw notFound('Slideshow not found or not public');
-      const slides = await listPublicSlides(ctx.db, show.id);
-      const derivatives = await listDerivativesOf(
-        ctx.db,
-        'media',
-        slides.map((s) => s.id),
-      );
-      return {
-        slideshow: {
-          id: show.id,
-          displayId: show.display_id,
-          title: show.title,
-          description: show.description,
-          slides: slides.map((s) => ({
-            mediaId: s.id,
-            orderIndex: s.order_index,
-            duration: s.duration,
-            caption: s.caption,
-            media: presentMedia(
-              s,
-              derivatives.filter((d) => d.owner_id === s.id),
-              { canSeeOriginal: false },
-            ),
-          })),
-        },
-      };
-    },
-  );
+export const slideshowsFeature = defineFeature({
+  name: 'slideshows',
+  public(routes, ctx) {
+    // The header's slideshow button: the newest public slideshow.
+    routes.get(
+      '/latest',
+      { config: { permission: 'gallery:browse' }, schema: { response: { 200: latestSlideshowResponse } } },
+      async (request) => getLatestSlideshow(ctx, await request.actor(), {}),
+    );
 
-  app.post(
-    '/api/slideshows',
-    {
-      config: { permission: 'slideshow:manage' },
-      schema: { body: createSlideshowBody, response: { 201: createdSlideshowResponse } },
-    },
-    async (request, reply) =>
-      reply.status(201).send({ slideshow: await createSlideshow(ctx, await request.actor(), request.body) }),
-  );
-}
+    routes.get(
+      '/:id',
+      {
+        config: { permission: 'slideshow:read' },
+        schema: { params: z.object({ id: z.uuid() }), response: { 200: slideshowResponse } },
+      },
+      async (request) => getSlideshow(ctx, await request.actor(), request.params),
+    );
+  },
+  admin(routes, ctx) {
+    routes.post(
+      '',
+      {
+        config: { permission: 'slideshow:manage' },
+        schema: { body: createSlideshowBody, response: { 201: createdSlideshowResponse } },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ slideshow: await createSlideshow(ctx, await request.actor(), request.body) }),
+    );
+
+    routes.get(
+      '',
+      {
+        config: { permission: 'slideshow:manage' },
+        schema: { querystring: adminSlideshowListQuery, response: { 200: adminSlideshowListResponse } },
+      },
+      async (request) => listAdminSlideshows(ctx, await request.actor(), request.query),
+    );
+
+    routes.get(
+      '/:id',
+      {
+        config: { permission: 'slideshow:manage' },
+        schema: { params: idParams, response: { 200: adminSlideshowResponse } },
+      },
+      async (request) => getAdminSlideshow(ctx, await request.actor(), request.params),
+    );
+
+    routes.patch(
+      '/:id',
+      {
+        config: { permission: 'slideshow:manage' },
+        schema: { params: idParams, body: updateSlideshowBody, response: { 200: updatedSlideshowResponse } },
+      },
+      async (request) =>
+        updateSlideshow(ctx, await request.actor(), { ...request.body, id: request.params.id }),
+    );
+
+    routes.delete(
+      '/:id',
+      { config: { permission: 'slideshow:manage' }, schema: { params: idParams } },
+      async (request, reply) => {
+        await deleteSlideshow(ctx, await request.actor(), request.params);
+        return reply.status(204).send();
+      },
+    );
+  },
+});

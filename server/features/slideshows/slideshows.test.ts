@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { buildMedia, buildSlideshow } from '#server/test/factories.ts';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,42 +8,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let n = 0;
-async function media(isPublic = true) {
-  n += 1;
-  const row = await t.db
-    .insertInto('media_items')
-    .values({
-      title: `Slide ${n}`,
-      media_type: 'image',
-      file_key: `media/2026/11/s${n}.jpg`,
-      file_name: 's.jpg',
-      file_size: 1,
-      mime_type: 'image/jpeg',
-      sha256: 'c'.repeat(64),
-      is_public: isPublic,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const media = async (isPublic = true) => (await buildMedia(t, { is_public: isPublic })).id;
 
 describe('public slideshows', () => {
   it('plays a public slideshow in order with durations, leaving out items that are not public', async () => {
     const [a, b, hidden] = [await media(), await media(), await media(false)];
-    const show = await t.db
-      .insertInto('slideshows')
-      .values({ title: 'Gøta í 1950-árunum', is_public: true })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('slideshow_items')
-      .values([
-        { slideshow_id: show.id, media_item_id: b, order_index: 1, duration: 8, caption: 'Kirkjan' },
-        { slideshow_id: show.id, media_item_id: a, order_index: 0 },
-        { slideshow_id: show.id, media_item_id: hidden, order_index: 2 },
-      ])
-      .execute();
+    const show = await buildSlideshow(t, [a, { mediaId: b, duration: 8, caption: 'Kirkjan' }, hidden], {
+      title: 'Gøta í 1950-árunum',
+      is_public: true,
+    });
     const res = await t.app.inject(`/api/slideshows/${show.id}`);
     expect(res.statusCode).toBe(200);
     const { slideshow } = res.json();
@@ -63,15 +37,11 @@ describe('public slideshows', () => {
   });
 
   it("answers 'Slideshow not found or not public' for a private or missing one", async () => {
-    const show = await t.db
-      .insertInto('slideshows')
-      .values({ title: 'Loynd' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const show = await buildSlideshow(t, [await media()], { title: 'Loynd' });
     for (const id of [show.id, '00000000-0000-4000-8000-000000000000']) {
       const res = await t.app.inject(`/api/slideshows/${id}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe('Slideshow not found or not public');
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Slideshow not found or not public' });
     }
   });
 });

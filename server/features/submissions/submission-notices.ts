@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import { createJob } from '../../jobs/jobs.repository.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Db } from '#server/db/database.ts';
+import { createJob, hasQueuedJob } from '#server/jobs/jobs.repository.ts';
+import { listStaffNotifiedOfSubmissions } from '../users/users.repository.ts';
+import { getSubmission, listPendingSubmissionsSince } from './submissions.repository.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
 
 export const NOTIFY_STAFF_JOB = 'notify-staff-new-submissions';
 export const NOTIFY_SUBMITTER_JOB = 'notify-submitter';
@@ -19,38 +20,20 @@ interface Deps {
  * of five files, or ten senders in five minutes, make one e-mail, not ten.
  */
 export async function scheduleStaffNotice(db: Db, since: Date) {
-  const waiting = await db
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', '=', NOTIFY_STAFF_JOB)
-    .where('status', '=', 'queued')
-    .executeTakeFirst();
-  if (waiting) return;
-  const id = await createJob(db, NOTIFY_STAFF_JOB, { since: since.toISOString() });
-  await db
-    .updateTable('jobs')
-    .set({ run_at: new Date(Date.now() + STAFF_NOTICE_DELAY_MS) })
-    .where('id', '=', id)
-    .execute();
+  if (await hasQueuedJob(db, NOTIFY_STAFF_JOB)) return;
+  await createJob(
+    db,
+    NOTIFY_STAFF_JOB,
+    { since: since.toISOString() },
+    { runAt: new Date(Date.now() + STAFF_NOTICE_DELAY_MS) },
+  );
 }
 
 /** Staff who opted in (preferences.notifyNewSubmissions) get the batch's list. */
 export async function sendStaffNotice(deps: Deps, payload: { since: string }) {
-  const submissions = await deps.db
-    .selectFrom('submissions')
-    .select(['display_id', 'title', 'submitter_name'])
-    .where('status', '=', 'pending')
-    .where('created_at', '>=', new Date(payload.since))
-    .orderBy('created_at')
-    .execute();
+  const submissions = await listPendingSubmissionsSince(deps.db, new Date(payload.since));
   if (submissions.length === 0) return;
-  const staff = await deps.db
-    .selectFrom('users')
-    .select(['email', 'full_name'])
-    .where('role', 'in', ['admin', 'editor'])
-    .where('is_active', '=', true)
-    .where(sql<boolean>`coalesce((preferences->>'notifyNewSubmissions')::boolean, false)`)
-    .execute();
+  const staff = await listStaffNotifiedOfSubmissions(deps.db);
   const lines = submissions.map(
     (s) => `- ${s.display_id}: ${s.title}${s.submitter_name ? ` (${s.submitter_name})` : ''}`,
   );
@@ -73,19 +56,7 @@ export async function sendStaffNotice(deps: Deps, payload: { since: string }) {
 
 /** The submitter learns the outcome: a link to the item when approved, the notes when not. */
 export async function sendSubmitterNotice(deps: Deps, payload: { submissionId: string }) {
-  const row = await deps.db
-    .selectFrom('submissions')
-    .select([
-      'title',
-      'status',
-      'submitter_email',
-      'submitter_name',
-      'review_notes',
-      'approved_media_id',
-      'display_id',
-    ])
-    .where('id', '=', payload.submissionId)
-    .executeTakeFirst();
+  const row = await getSubmission(deps.db, payload.submissionId);
   if (!row?.submitter_email || row.status === 'pending') return;
   const greeting = `Hey${row.submitter_name ? ` ${row.submitter_name}` : ''},`;
   const text =

@@ -1,96 +1,129 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  contributorDashboardResponse,
+  bulkReviewBody,
+  bulkReviewResponse,
   createSubmissionBody,
   createSubmissionResponse,
   reviewSubmissionBody,
-} from '../../../common/api.ts';
-import type { AppContext } from '../../http/context.ts';
-import type { FastifyZod } from '../../http/fastify.ts';
-import { consumeRateLimit } from '../../http/rate-limit.ts';
-import { createResumableUploads, UPLOADS_PATH } from './resumable-uploads.ts';
+  submissionDetailResponse,
+  submissionListQuery,
+  submissionListResponse,
+  submissionStatsResponse,
+} from '#common/api.ts';
+import { defineFeature } from '#server/http/feature.ts';
+import { uploadOwnerOf } from '../uploads/upload-owner.ts';
+import { publishSubmissionEvent, streamSubmissionEvents } from './submission-events.ts';
 import {
-  createSubmissionFromUpload,
-  getContributorDashboard,
-  rateLimitKey,
-  reviewSubmission,
-  SUBMISSION_RATE,
-} from './submissions.service.ts';
+  authorizeSubmissionEvents,
+  deleteSubmissionForReview,
+  getSubmissionForReview,
+  getSubmissionStats,
+  listSubmissionsForReview,
+  reviewSubmissions,
+} from './submissions-review.service.ts';
+import { createSubmissionFromUpload, reviewSubmission } from './submissions.service.ts';
 
-export async function submissionsRoutes(app: FastifyZod, ctx: AppContext) {
-  const uploads = createResumableUploads(ctx.config.dataDir);
-  // Unfinished uploads expire after a day; sweep them hourly.
-  const sweep = setInterval(() => void uploads.removeExpired().catch(() => {}), 3_600_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+const byId = z.object({ id: z.uuid() });
 
-  // tus sends raw bytes; leave the body unread for the tus server to stream.
-  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-
-  const tus = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method === 'POST') {
-      // Creating uploads counts against the same allowance as submissions.
-      const actor = await request.actor();
-      await consumeRateLimit(ctx.db, `uploads:${rateLimitKey(actor, request.ip)}`, {
-        windowSeconds: 3600,
-        max: (actor ? SUBMISSION_RATE.account : SUBMISSION_RATE.anonymous).max * 2,
-      });
-    }
-    reply.hijack();
-    await uploads.server.handle(request.raw, reply.raw);
-  };
-  const options = { config: { permission: 'submission:create' as const } };
-  for (const url of [UPLOADS_PATH, `${UPLOADS_PATH}/:id`]) {
-    app.post(url, options, tus);
-    app.patch(url, options, tus);
-    app.head(url, options, tus);
-    app.delete(url, options, tus);
-    app.options(url, options, tus);
-  }
-
-  app.post(
-    '/api/submissions',
-    {
-      config: { permission: 'submission:create' },
-      schema: { body: createSubmissionBody, response: { 201: createSubmissionResponse } },
-    },
-    async (request, reply) => {
-      const submission = await createSubmissionFromUpload(
-        ctx,
-        uploads,
-        await request.actor(),
-        request.ip,
-        request.body,
-      );
-      return reply.status(201).send({ submission });
-    },
-  );
-
-  app.patch(
-    '/api/submissions/:id',
-    {
-      config: { permission: 'submission:review' },
-      schema: {
-        params: z.object({ id: z.uuid() }),
-        body: reviewSubmissionBody,
-        response: { 200: createSubmissionResponse },
+export const submissionsFeature = defineFeature({
+  name: 'submissions',
+  public(routes, ctx) {
+    routes.post(
+      '',
+      {
+        config: { permission: 'submission:create' },
+        schema: { body: createSubmissionBody, response: { 201: createSubmissionResponse } },
       },
-    },
-    async (request) => ({
-      submission: await reviewSubmission(ctx, await request.actor(), request.params.id, request.body),
-    }),
-  );
+      async (request, reply) => {
+        const actor = await request.actor();
+        const submission = await createSubmissionFromUpload(ctx, actor, {
+          ...request.body,
+          ip: request.ip,
+          uploadOwner: uploadOwnerOf(request, actor),
+        });
+        // Published here, after the service's transaction committed: the review screen reloads.
+        publishSubmissionEvent({ type: 'changed', id: submission.id, status: submission.status });
+        return reply.status(201).send({ submission });
+      },
+    );
+  },
+  admin(routes, ctx) {
+    // Open event streams, ended when the server closes so shutdown does not wait on them.
+    const streams = new Set<() => void>();
+    routes.addHook('preClose', async () => {
+      for (const end of [...streams]) end();
+    });
 
-  app.get(
-    '/api/contributor/dashboard',
-    {
-      config: { permission: 'contributor:dashboard' },
-      schema: { response: { 200: contributorDashboardResponse } },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return getContributorDashboard(ctx, await request.actor());
-    },
-  );
-}
+    routes.get(
+      '',
+      {
+        config: { permission: 'submission:review' },
+        schema: { querystring: submissionListQuery, response: { 200: submissionListResponse } },
+      },
+      async (request) => listSubmissionsForReview(ctx, await request.actor(), request.query),
+    );
+
+    routes.get(
+      '/stats',
+      {
+        config: { permission: 'submission:review' },
+        schema: { response: { 200: submissionStatsResponse } },
+      },
+      async (request) => getSubmissionStats(ctx, await request.actor()),
+    );
+
+    // Server-sent events: { type: 'changed', id, status } / { type: 'deleted', id } per change.
+    routes.get('/events', { config: { permission: 'submission:review' } }, async (request, reply) => {
+      authorizeSubmissionEvents(await request.actor());
+      reply.hijack();
+      streamSubmissionEvents(reply.raw, streams);
+    });
+
+    routes.post(
+      '/review',
+      {
+        config: { permission: 'submission:review' },
+        schema: { body: bulkReviewBody, response: { 200: bulkReviewResponse } },
+      },
+      async (request) => reviewSubmissions(ctx, await request.actor(), request.body),
+    );
+
+    routes.get(
+      '/:id',
+      {
+        config: { permission: 'submission:review' },
+        schema: { params: byId, response: { 200: submissionDetailResponse } },
+      },
+      async (request) => ({
+        submission: await getSubmissionForReview(ctx, await request.actor(), request.params.id),
+      }),
+    );
+
+    routes.patch(
+      '/:id',
+      {
+        config: { permission: 'submission:review' },
+        schema: {
+          params: byId,
+          body: reviewSubmissionBody,
+          response: { 200: createSubmissionResponse },
+        },
+      },
+      async (request) => ({
+        submission: await reviewSubmission(ctx, await request.actor(), {
+          ...request.body,
+          id: request.params.id,
+        }),
+      }),
+    );
+
+    routes.delete(
+      '/:id',
+      { config: { permission: 'submission:review' }, schema: { params: byId } },
+      async (request, reply) => {
+        await deleteSubmissionForReview(ctx, await request.actor(), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+  },
+});

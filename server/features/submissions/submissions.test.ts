@@ -3,20 +3,26 @@ import { readFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBMISSION_MAX_BYTES } from '../../../common/limits.ts';
-import { alsaWav, exifFixture, fileOfSize, htmlNamedJpg, imageFixture } from '../../test/fixtures.ts';
-import { buildUser, createTestApp, signIn, TEST_ORIGIN, type TestApp } from '../../test/harness.ts';
-import { tusUpload } from '../../test/tus-client.ts';
-import { SUBMISSION_RATE } from './submissions.service.ts';
+import { SUBMISSION_MAX_BYTES } from '#common/limits.ts';
+import { alsaWav, exifFixture, fileOfSize, htmlNamedJpg, imageFixture } from '#server/test/fixtures.ts';
+import {
+  buildUser,
+  cookieFrom,
+  createTestApp,
+  signIn,
+  TEST_ORIGIN,
+  type TestApp,
+  listen,
+} from '#server/test/harness.ts';
+import { tusCookieJar, tusUpload, uploaderCookie } from '#server/test/tus-client.ts';
+import { SUBMISSION_RATE } from './submission-rules.ts';
 
 let t: TestApp;
 let base: string;
 let editorCookie: string;
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listen(t);
   const editor = await buildUser(t, { role: 'editor' });
   editorCookie = await signIn(t, editor.email, editor.password);
 });
@@ -30,7 +36,8 @@ async function submit(uploadId: string, fields: Record<string, unknown>, cookie?
     url: '/api/submissions',
     payload: { uploadId, title: 'Gomul mynd', ...fields },
     remoteAddress: ip,
-    headers: cookie ? { cookie } : {},
+    // The session, else the uploader cookie the upload was made with (as the browser would send).
+    headers: (cookie ?? uploaderCookie(uploadId)) ? { cookie: cookie ?? uploaderCookie(uploadId)! } : {},
   });
 }
 
@@ -101,7 +108,7 @@ describe('anonymous submission', () => {
     });
     expect(created.status).toBe(201);
     const id = created.headers.get('location')!.split('/').pop()!;
-    expect((await submit(id, {})).statusCode).toBe(409);
+    expect((await submit(id, {}, cookieFrom(created.headers.getSetCookie()))).statusCode).toBe(409);
     expect((await submit('0'.repeat(32), {})).statusCode).toBe(404);
   });
 
@@ -170,15 +177,18 @@ describe('resuming', () => {
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
     const proxyPort = (proxy.address() as { port: number }).port;
     const offsets: number[] = [];
+    const jar = tusCookieJar();
     try {
       const uploadId = await new Promise<string>((resolve, reject) => {
         const upload = new Upload(data, {
+          onBeforeRequest: jar.onBeforeRequest,
           endpoint: `http://127.0.0.1:${proxyPort}/api/uploads`,
           metadata: { filename: 'sony.jpg' },
           chunkSize: 8 * 1024 * 1024,
           retryDelays: [100, 200, 500],
           onError: reject,
           onAfterResponse: (req, res) => {
+            jar.onAfterResponse(req, res);
             if (req.getMethod() === 'HEAD') offsets.push(Number(res.getHeader('Upload-Offset')));
           },
           onSuccess: () => resolve(upload.url!.split('/').pop()!),
@@ -190,7 +200,7 @@ describe('resuming', () => {
       expect(offsets.length).toBeGreaterThan(0);
       expect(offsets[0]).toBeGreaterThan(0);
       expect(forwarded).toBeLessThan(data.length * 1.5);
-      const res = await submit(uploadId, { title: 'Sony' });
+      const res = await submit(uploadId, { title: 'Sony' }, jar.cookie());
       expect(res.statusCode).toBe(201);
       const row = await t.db
         .selectFrom('submissions')
@@ -243,7 +253,7 @@ describe('contributors and review', () => {
     // Contributors cannot review, their own or anyone's.
     const selfApprove = await t.app.inject({
       method: 'PATCH',
-      url: `/api/submissions/${sent.id}`,
+      url: `/api/admin/submissions/${sent.id}`,
       payload: { status: 'approved' },
       headers: { cookie: annaCookie },
     });
@@ -251,7 +261,7 @@ describe('contributors and review', () => {
 
     const approved = await t.app.inject({
       method: 'PATCH',
-      url: `/api/submissions/${sent.id}`,
+      url: `/api/admin/submissions/${sent.id}`,
       payload: { status: 'approved', reviewNotes: 'Góð mynd' },
       headers: { cookie: editorCookie },
     });
@@ -289,7 +299,7 @@ describe('contributors and review', () => {
     // Approving again makes no second item.
     const again = await t.app.inject({
       method: 'PATCH',
-      url: `/api/submissions/${sent.id}`,
+      url: `/api/admin/submissions/${sent.id}`,
       payload: { status: 'approved' },
       headers: { cookie: editorCookie },
     });
@@ -304,7 +314,7 @@ describe('contributors and review', () => {
       .submission;
     const res = await t.app.inject({
       method: 'PATCH',
-      url: `/api/submissions/${sent.id}`,
+      url: `/api/admin/submissions/${sent.id}`,
       payload: { status: 'rejected', reviewNotes: 'Myndin er ov ógreið.' },
       headers: { cookie: editorCookie },
     });

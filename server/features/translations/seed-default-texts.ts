@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import { DEFAULT_TEXTS } from './default-texts.ts';
-import { insertMissingTranslations } from './translations.repository.ts';
+import { createMissingTranslations } from './translations.repository.ts';
 
 /**
  * Adds the default texts whose key is not in the table yet, at every start. The spec seeds only an
@@ -19,5 +19,5 @@ export function seedDefaultTexts(db: Db): Promise<string[]> {
     component: key.split('.')[0] ?? null,
     status: text.en === undefined ? ('incomplete' as const) : ('complete' as const),
   }));
-  return insertMissingTranslations(db, rows);
+  return createMissingTranslations(db, rows);
 }

@@ -32,6 +32,16 @@ describe('the text scanner', () => {
     expect(uses).toEqual([{ key: 'admin.nav.dashboard', fallback: 'Dashboard', file: 'a.ts', line: 1 }]);
   });
 
+  it("finds a screen's denied: [key, text] pair, over lines too", () => {
+    const uses = scanSource(
+      "{ action: 'x',\n  denied: [\n    'guard.denied.users',\n    \"Only administrators can manage users.\",\n  ] }",
+      'a.ts',
+    );
+    expect(uses).toEqual([
+      { key: 'guard.denied.users', fallback: 'Only administrators can manage users.', file: 'a.ts', line: 2 },
+    ]);
+  });
+
   it('reports missing keys and fallbacks matching neither default text', () => {
     const uses = scanSource(
       "t('a', 'Heiti'); t('b', 'Title'); t('c', 'Annað'); t('d', 'New'); t('a', 'Heiti *');",

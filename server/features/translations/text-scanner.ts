@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-/** One `t('key', 'fallback')` call (or a `{ key, label }` entry that is passed to t) in the web. */
+/**
+ * One `t('key', 'fallback')` call (or a `{ key, label }` entry or a `denied: [key, text]` pair that
+ * is passed to t) in the web.
+ */
 export interface TextUse {
   key: string;
   /** null when the fallback is not a plain string literal. */
@@ -18,6 +21,8 @@ const STRINGS = `(?:${STRING})(?:\\s*\\+\\s*(?:${STRING}))*`;
 const CALL = new RegExp(`(?<![\\w$.])t\\(\\s*(${STRING})\\s*(?:,\\s*(${STRINGS})?)?`, 'g');
 // `key: 'a.b', label: 'Text'` in lists such as web/app/admin-screens.ts, whose entries reach t().
 const ENTRY = new RegExp(`\\bkey:\\s*(${STRING})\\s*,\\s*label:\\s*(${STRINGS})`, 'g');
+// `denied: ['a.b', 'Text']`: a screen's Access Denied line in web/app/admin-screens.ts.
+const PAIR = new RegExp(`\\bdenied:\\s*\\[\\s*(${STRING})\\s*,\\s*(${STRINGS})\\s*,?\\s*\\]`, 'g');
 
 /** The value of one string literal as the source writes it. */
 export function unquote(literal: string): string {
@@ -39,7 +44,7 @@ function joinLiterals(source: string): string {
 export function scanSource(source: string, file: string): TextUse[] {
   const uses: TextUse[] = [];
   const lineOf = (index: number) => source.slice(0, index).split('\n').length;
-  for (const pattern of [CALL, ENTRY]) {
+  for (const pattern of [CALL, ENTRY, PAIR]) {
     for (const match of source.matchAll(pattern)) {
       const key = unquote(match[1]!);
       uses.push({

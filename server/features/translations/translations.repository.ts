@@ -1,12 +1,41 @@
-import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { TranslationsTable } from '../../db/schema.ts';
+import { type Insertable, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
+import type { TranslationStatus } from '#common/translations.ts';
+import { containsPattern, countRows, fetchPage, type KeysetOrder } from '#server/db/paging.ts';
+import type { Db } from '#server/db/database.ts';
+import type { TranslationsTable } from '#server/db/schema.ts';
 
 export type TranslationRow = Selectable<TranslationsTable>;
 
-/** Every translation, ordered by key (the admin table). */
-export function listTranslations(db: Db): Promise<TranslationRow[]> {
-  return db.selectFrom('translations').selectAll().orderBy('key').execute();
+export interface TranslationFilters {
+  q?: string;
+  status?: TranslationStatus;
+  component?: string;
+  missingEnglish?: boolean;
+}
+
+const BY_KEY: KeysetOrder = { keys: [{ expr: sql.ref('translations.key'), type: 'text' }], direction: 'asc' };
+
+/** A page of the admin table, ordered by key (unique), and how many rows match. */
+export async function listTranslations(
+  db: Db,
+  filters: TranslationFilters,
+  cursor: string | undefined,
+  limit: number,
+) {
+  let query = db.selectFrom('translations').selectAll();
+  if (filters.status) query = query.where('status', '=', filters.status);
+  if (filters.component) query = query.where('component', '=', filters.component);
+  if (filters.missingEnglish) {
+    query = query.where((eb) => eb.or([eb('english_text', 'is', null), eb('english_text', '=', '')]));
+  }
+  if (filters.q) {
+    const pattern = containsPattern(filters.q);
+    query = query.where(
+      sql<SqlBool>`(key ilike ${pattern} or faroese_text ilike ${pattern} or english_text ilike ${pattern})`,
+    );
+  }
+  const [page, total] = await Promise.all([fetchPage(query, BY_KEY, cursor, limit), countRows(query)]);
+  return { ...page, total };
 }
 
 /** Just what the public messages need. */
@@ -39,7 +68,7 @@ export function getTranslation(db: Db, id: string): Promise<TranslationRow | und
 }
 
 /** Inserts one row; undefined when the key is taken. */
-export function createTranslationRow(
+export function createTranslation(
   db: Db,
   values: Insertable<TranslationsTable>,
 ): Promise<TranslationRow | undefined> {
@@ -51,7 +80,7 @@ export function createTranslationRow(
     .executeTakeFirst();
 }
 
-export function updateTranslationRow(
+export function updateTranslation(
   db: Db,
   id: string,
   values: Updateable<TranslationsTable>,
@@ -64,12 +93,12 @@ export function updateTranslationRow(
     .executeTakeFirst();
 }
 
-export async function deleteTranslationRow(db: Db, id: string): Promise<TranslationRow | undefined> {
+export async function deleteTranslation(db: Db, id: string): Promise<TranslationRow | undefined> {
   return db.deleteFrom('translations').where('id', '=', id).returningAll().executeTakeFirst();
 }
 
 /** Adds the rows whose key is not there yet and leaves every existing row alone; returns the keys added. */
-export async function insertMissingTranslations(
+export async function createMissingTranslations(
   db: Db,
   rows: Insertable<TranslationsTable>[],
 ): Promise<string[]> {
@@ -85,4 +114,29 @@ export async function insertMissingTranslations(
     added.push(...inserted.map((r) => r.key));
   }
   return added;
+}
+
+/** The counts of the admin screen's stats in one pass, and the components in use. */
+export async function getTranslationStats(db: Db) {
+  const counts = await db
+    .selectFrom('translations')
+    .select([
+      sql<number>`count(*)::int`.as('total'),
+      sql<number>`(count(*) filter (where status = 'complete'))::int`.as('complete'),
+      sql<number>`(count(*) filter (where status = 'incomplete'))::int`.as('incomplete'),
+      sql<number>`(count(*) filter (where status = 'needs_review'))::int`.as('needs_review'),
+      sql<number>`(count(*) filter (where english_text is null or english_text = ''))::int`.as(
+        'missing_english',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  const components = await db
+    .selectFrom('translations')
+    .select('component')
+    .distinct()
+    .where('component', 'is not', null)
+    .where('component', '<>', '')
+    .orderBy('component')
+    .execute();
+  return { ...counts, components: components.map((r) => r.component as string) };
 }

@@ -4,40 +4,26 @@ import type {
   Language,
   Translation,
   UpdateTranslationBody,
-} from '../../../common/translations.ts';
+} from '#common/translations.ts';
 import {
   createTranslationBody,
   duplicateKeyMessage,
+  type translationListQuery,
+  translationProgress,
+  type TranslationStats,
   updateTranslationBody,
-} from '../../../common/translations.ts';
-import type { Actor } from '../../../common/permissions.ts';
-import type { Db } from '../../db/database.ts';
-import { authorize } from '../../http/authorize.ts';
-import { AppError, notFound } from '../../http/errors.ts';
-import { createActivity } from '../activity/activity.repository.ts';
-import {
-  createTranslationRow,
-  deleteTranslationRow,
-  getTranslationsVersion,
-  listMessageTexts,
-  listTranslations,
-  type TranslationRow,
-  updateTranslationRow,
-} from './translations.repository.ts';
-
-export function presentTranslation(row: TranslationRow): Translation {
-  return {
-    id: row.id,
-    key: row.key,
-    faroeseText: row.faroese_text,
-    englishText: row.english_text,
-    context: row.context,
-    component: row.component,
-    status: row.status,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
+} from '#common/translations.ts';
+import type { z } from 'zod';
+import type { Actor } from '#common/permissions.ts';
+import type { Db } from '#server/db/database.ts';
+import { authorize } from '#server/http/authorize.ts';
+import { AppError, notFound } from '#server/http/errors.ts';
+import type { AppContext } from '#server/http/context.ts';
+import type { ListPage } from '#common/list.ts';
+import { logActivity } from '../activity/log-activity.ts';
+import { presentTranslation } from './translations.presenter.ts';
+import { seedDefaultTexts } from './seed-default-texts.ts';
+import * as repo from './translations.repository.ts';
 
 const duplicateKey = (key: string) => new AppError(409, 'DUPLICATE_KEY', duplicateKeyMessage(key));
 export const translationNotFound = () => notFound('Translation not found');
@@ -59,8 +45,13 @@ const cache = new WeakMap<Db, Map<Language, Messages & { version: string }>>();
  * The texts a visitor sees. English shows english_text where a translation exists and the Faroese
  * text otherwise, so an English visitor never meets an empty label.
  */
-export async function getMessages(db: Db, lang: Language): Promise<Messages> {
-  const version = await getTranslationsVersion(db);
+export async function getMessages(
+  ctx: AppContext,
+  _actor: Actor,
+  { lang }: { lang: Language },
+): Promise<Messages> {
+  const db = ctx.db;
+  const version = await repo.getTranslationsVersion(db);
   let perDb = cache.get(db);
   if (!perDb) {
     perDb = new Map();
@@ -69,7 +60,7 @@ export async function getMessages(db: Db, lang: Language): Promise<Messages> {
   const hit = perDb.get(lang);
   if (hit && hit.version === version) return hit;
 
-  const rows = await listMessageTexts(db);
+  const rows = await repo.listMessageTexts(db);
   const messages: Record<string, string> = {};
   for (const row of rows) {
     messages[row.key] = lang === 'en' ? (row.english_text ?? row.faroese_text) : row.faroese_text;
@@ -80,20 +71,27 @@ export async function getMessages(db: Db, lang: Language): Promise<Messages> {
   return built;
 }
 
-export async function listAllTranslations(db: Db, actor: Actor): Promise<Translation[]> {
+/** The admin table: a page of translations with filters (admin-back-office.md §2 Translations). */
+export async function listTranslations(
+  ctx: AppContext,
+  actor: Actor,
+  query: z.output<typeof translationListQuery>,
+): Promise<ListPage<Translation>> {
   authorize(actor, 'translation:manage');
-  return (await listTranslations(db)).map(presentTranslation);
+  const { cursor, limit, sort: _sort, ...filters } = query;
+  const page = await repo.listTranslations(ctx.db, filters, cursor, limit);
+  return { items: page.rows.map(presentTranslation), total: page.total, nextCursor: page.nextCursor };
 }
 
 export async function createTranslation(
-  db: Db,
+  ctx: AppContext,
   actor: Actor,
   input: CreateTranslationBody,
 ): Promise<Translation> {
   authorize(actor, 'translation:manage');
   const body = createTranslationBody.parse(input);
-  const row = await db.transaction().execute(async (trx) => {
-    const created = await createTranslationRow(trx, {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const created = await repo.createTranslation(trx, {
       key: body.key,
       faroese_text: body.faroeseText,
       english_text: body.englishText ?? null,
@@ -102,29 +100,22 @@ export async function createTranslation(
       status: body.status ?? 'incomplete',
     });
     if (!created) throw duplicateKey(body.key);
-    await createActivity(trx, {
-      userId: actor.id,
-      action: 'translation_created',
-      resourceType: 'translation',
-      resourceId: created.id,
-      resourceName: created.key,
-    });
+    await logActivity(trx, actor, 'translation.created', { id: created.id, name: created.key });
     return created;
   });
   return presentTranslation(row);
 }
 
 export async function updateTranslation(
-  db: Db,
+  ctx: AppContext,
   actor: Actor,
-  id: string,
-  input: UpdateTranslationBody,
+  { id, ...input }: UpdateTranslationBody & { id: string },
 ): Promise<Translation> {
   authorize(actor, 'translation:manage');
   const body = updateTranslationBody.parse(input);
   try {
-    const row = await db.transaction().execute(async (trx) => {
-      const updated = await updateTranslationRow(trx, id, {
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      const updated = await repo.updateTranslation(trx, id, {
         ...(body.key !== undefined && { key: body.key }),
         ...(body.faroeseText !== undefined && { faroese_text: body.faroeseText }),
         ...(body.englishText !== undefined && { english_text: body.englishText }),
@@ -133,13 +124,7 @@ export async function updateTranslation(
         ...(body.status !== undefined && { status: body.status }),
       });
       if (!updated) throw translationNotFound();
-      await createActivity(trx, {
-        userId: actor.id,
-        action: 'translation_updated',
-        resourceType: 'translation',
-        resourceId: updated.id,
-        resourceName: updated.key,
-      });
+      await logActivity(trx, actor, 'translation.updated', { id: updated.id, name: updated.key });
       return updated;
     });
     return presentTranslation(row);
@@ -149,26 +134,79 @@ export async function updateTranslation(
   }
 }
 
-export async function deleteTranslation(db: Db, actor: Actor, id: string): Promise<void> {
+export async function deleteTranslation(
+  ctx: AppContext,
+  actor: Actor,
+  { id }: { id: string },
+): Promise<void> {
   authorize(actor, 'translation:manage');
-  await db.transaction().execute(async (trx) => {
-    const deleted = await deleteTranslationRow(trx, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    const deleted = await repo.deleteTranslation(trx, id);
     if (!deleted) throw translationNotFound();
-    await createActivity(trx, {
-      userId: actor.id,
-      action: 'translation_deleted',
-      resourceType: 'translation',
-      resourceId: deleted.id,
-      resourceName: deleted.key,
-    });
+    await logActivity(trx, actor, 'translation.deleted', { id: deleted.id, name: deleted.key });
   });
 }
 
-/** The export of admin-back-office.md §7: key → faroese_text, ordered by key. */
-export async function exportTranslations(db: Db, actor: Actor): Promise<Record<string, string>> {
+/**
+ * The export of admin-back-office.md §7: key → faroese_text, ordered by key; with English, key →
+ * { faroese, english } (english null where there is none), for a translator to work from.
+ */
+export async function exportTranslations(
+  ctx: AppContext,
+  actor: Actor,
+  { include }: { include?: 'english' },
+): Promise<Record<string, string> | Record<string, { faroese: string; english: string | null }>> {
   authorize(actor, 'translation:manage');
-  const rows = await listMessageTexts(db);
+  const rows = await repo.listMessageTexts(ctx.db);
+  if (include === 'english') {
+    return Object.fromEntries(
+      rows.map((r) => [r.key, { faroese: r.faroese_text, english: r.english_text || null }]),
+    );
+  }
   return Object.fromEntries(rows.map((r) => [r.key, r.faroese_text]));
+}
+
+/** The screen's stats: counts by status, rows without English, progress and the components. */
+export async function getTranslationStats(
+  ctx: AppContext,
+  actor: Actor,
+  _input: Record<string, never>,
+): Promise<TranslationStats> {
+  authorize(actor, 'translation:manage');
+  const stats = await repo.getTranslationStats(ctx.db);
+  return {
+    total: stats.total,
+    complete: stats.complete,
+    incomplete: stats.incomplete,
+    needsReview: stats.needs_review,
+    missingEnglish: stats.missing_english,
+    progress: translationProgress(stats.complete, stats.total),
+    components: stats.components,
+  };
+}
+
+/**
+ * Adds the default texts whose key is missing (all of them when the table is empty: the spec's
+ * seeding), leaving every existing row alone. The server does the same at every start; this is the
+ * admin's way to do it now, e.g. after deleting texts by mistake. Logged when it added anything.
+ */
+export async function seedTranslations(
+  ctx: AppContext,
+  actor: Actor,
+  _input: Record<string, never>,
+): Promise<{ added: number }> {
+  authorize(actor, 'translation:manage');
+  const added = await ctx.db.transaction().execute(async (trx) => {
+    const keys = await seedDefaultTexts(trx);
+    if (keys.length > 0) {
+      await logActivity(trx, actor, 'translation.created', {
+        name: 'Default texts',
+        details: { seeded: keys.length },
+      });
+    }
+    return keys;
+  });
+  return { added: added.length };
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, createTestApp, signIn, type TestApp } from '../../test/harness.ts';
+import { expectRefusal } from '#server/test/expect-refusal.ts';
+import { buildUser, createTestApp, signIn, type TestApp } from '#server/test/harness.ts';
 import { DEFAULT_TEXTS } from './default-texts.ts';
 import { seedDefaultTexts } from './seed-default-texts.ts';
 
@@ -87,7 +88,7 @@ describe('GET /api/translations', () => {
     expect(fo['test.only_faroese']).toBe('Bert á føroyskum');
     expect(en['test.only_faroese']).toBe('Bert á føroyskum');
     expect((await request('GET', '/api/translations')).json().lang).toBe('fo');
-    expect((await request('GET', '/api/translations?lang=de')).statusCode).toBe(400);
+    expectRefusal(await request('GET', '/api/translations?lang=de'), 400, 'VALIDATION_ERROR', ['lang']);
   });
 
   it('answers an unchanged revalidation with 304 and an edited text with a new body', async () => {
@@ -136,23 +137,69 @@ describe('admin translations', () => {
     ).toBeUndefined();
   });
 
-  it('lists every translation ordered by key, beyond the 200 rows the spec fetched', async () => {
+  it('pages through every translation ordered by key, beyond the 200 rows the spec fetched', async () => {
     const rows = Array.from({ length: 210 }, (_, i) => ({
       key: `zz.bulk.${String(i).padStart(3, '0')}`,
       faroese_text: `Tekstur ${i}`,
     }));
     await t.db.insertInto('translations').values(rows).execute();
-    const res = await request('GET', '/api/admin/translations', admin);
-    expect(res.statusCode).toBe(200);
-    const list = res.json().translations as { key: string }[];
-    const count = await t.db.selectFrom('translations').select('id').execute();
-    expect(list).toHaveLength(count.length);
-    expect(list.length).toBeGreaterThan(400);
-    const keys = list.map((r) => r.key);
+    const keys: string[] = [];
+    let cursor: string | null = null;
+    let total = 0;
+    do {
+      const res = await request(
+        'GET',
+        `/api/admin/translations?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+        admin,
+      );
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as { items: { key: string }[]; total: number; nextCursor: string | null };
+      keys.push(...page.items.map((r) => r.key));
+      total = page.total;
+      cursor = page.nextCursor;
+    } while (cursor);
     const sorted = (await t.db.selectFrom('translations').select('key').orderBy('key').execute()).map(
       (r) => r.key,
     );
+    expect(sorted.length).toBeGreaterThan(400);
+    expect(total).toBe(sorted.length);
     expect(keys).toEqual(sorted);
+  });
+
+  it('filters by search text, status, component and missing English', async () => {
+    await t.db
+      .insertInto('translations')
+      .values([
+        {
+          key: 'yy.filter.one',
+          faroese_text: 'Hvalur',
+          english_text: null,
+          component: 'yyc',
+          status: 'complete',
+        },
+        {
+          key: 'yy.filter.two',
+          faroese_text: 'Bátur',
+          english_text: 'Yyboat',
+          component: 'yyc',
+          status: 'needs_review',
+        },
+      ])
+      .execute();
+    const list = async (query: string) =>
+      (
+        (await request('GET', `/api/admin/translations?${query}`, admin)).json() as {
+          items: { key: string }[];
+          total: number;
+        }
+      ).items.map((r) => r.key);
+    expect(await list('q=hvalur')).toEqual(['yy.filter.one']);
+    expect(await list('q=YYBOAT')).toEqual(['yy.filter.two']);
+    expect(await list('component=yyc&status=needs_review')).toEqual(['yy.filter.two']);
+    expect(await list('component=yyc&missingEnglish=true')).toEqual(['yy.filter.one']);
+    const bad = await request('GET', '/api/admin/translations?cursor=not-a-cursor', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('BAD_CURSOR');
   });
 
   it('creates with key and Faroese text required, empty optional fields as null, status incomplete', async () => {
@@ -177,7 +224,7 @@ describe('admin translations', () => {
       .select(['action', 'resource_name'])
       .where('resource_id', '=', res.json().translation.id)
       .execute();
-    expect(activity).toEqual([{ action: 'translation_created', resource_name: 'test.created' }]);
+    expect(activity).toEqual([{ action: 'translation.created', resource_name: 'test.created' }]);
 
     for (const bad of [
       { key: 'test.no_text' },
@@ -240,11 +287,11 @@ describe('admin translations', () => {
 
     expect((await request('DELETE', `/api/admin/translations/${created.id}`, admin)).statusCode).toBe(204);
     const gone = await request('DELETE', `/api/admin/translations/${created.id}`, admin);
-    expect(gone.statusCode).toBe(404);
+    expectRefusal(gone, 404, 'NOT_FOUND');
     const missing = await request('PATCH', `/api/admin/translations/${created.id}`, admin, {
       faroeseText: 'X',
     });
-    expect(missing.statusCode).toBe(404);
+    expectRefusal(missing, 404, 'NOT_FOUND');
     expect((await messages('fo'))['test.update']).toBeUndefined();
   });
 
@@ -261,5 +308,125 @@ describe('admin translations', () => {
       .execute();
     expect(Object.keys(body)).toEqual(rows.map((r) => r.key));
     expect(body).toEqual(Object.fromEntries(rows.map((r) => [r.key, r.faroese_text])));
+  });
+});
+
+describe('GET /api/admin/translations/stats', () => {
+  it('counts by status and missing English, with progress complete / total rounded and the components', async () => {
+    const res = await request('GET', '/api/admin/translations/stats', admin);
+    expect(res.statusCode).toBe(200);
+    const rows = await t.db
+      .selectFrom('translations')
+      .select(['status', 'english_text', 'component'])
+      .execute();
+    const complete = rows.filter((r) => r.status === 'complete').length;
+    expect(res.json()).toEqual({
+      total: rows.length,
+      complete,
+      incomplete: rows.filter((r) => r.status === 'incomplete').length,
+      needsReview: rows.filter((r) => r.status === 'needs_review').length,
+      missingEnglish: rows.filter((r) => !r.english_text).length,
+      progress: Math.round((complete / rows.length) * 100),
+      components: [...new Set(rows.map((r) => r.component).filter((c): c is string => Boolean(c)))].sort(
+        (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+      ),
+    });
+    expect(res.json().components).toContain('yyc');
+    expect(res.json().needsReview).toBeGreaterThan(0);
+  });
+
+  it('refuses an editor', async () => {
+    expectRefusal(await request('GET', '/api/admin/translations/stats', editor), 403, 'FORBIDDEN');
+  });
+});
+
+describe('GET /api/admin/translations/export?include=english', () => {
+  it('exports key → { faroese, english } with English null where there is none', async () => {
+    const res = await request('GET', '/api/admin/translations/export?include=english', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="translations-with-english.json"');
+    const body = res.json() as Record<string, { faroese: string; english: string | null }>;
+    expect(body['site.title']).toEqual({
+      faroese: (await rowByKey('site.title')).faroese_text,
+      english: (await rowByKey('site.title')).english_text,
+    });
+    expect(body['yy.filter.one']).toEqual({ faroese: 'Hvalur', english: null });
+    expect(Object.keys(body)).toHaveLength(
+      (await t.db.selectFrom('translations').select('id').execute()).length,
+    );
+    expectRefusal(
+      await request('GET', '/api/admin/translations/export?include=german', admin),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectRefusal(
+      await request('GET', '/api/admin/translations/export?include=english', editor),
+      403,
+      'FORBIDDEN',
+    );
+  });
+});
+
+describe('POST /api/admin/translations/seed (the empty table)', () => {
+  it('refuses an editor and seeds nothing', async () => {
+    expectRefusal(await request('POST', '/api/admin/translations/seed', editor), 403, 'FORBIDDEN');
+  });
+
+  it('fills an empty table with every default text, complete where both languages exist, and logs it once', async () => {
+    await t.db.deleteFrom('translations').execute();
+    const empty = (await request('GET', '/api/admin/translations/stats', admin)).json();
+    expect(empty).toMatchObject({ total: 0, complete: 0, progress: 0, components: [] });
+    expect((await request('GET', '/api/admin/translations', admin)).json()).toEqual({
+      items: [],
+      total: 0,
+      nextCursor: null,
+    });
+
+    const res = await request('POST', '/api/admin/translations/seed', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ added: Object.keys(DEFAULT_TEXTS).length });
+    const rows = await t.db.selectFrom('translations').selectAll().execute();
+    expect(rows).toHaveLength(Object.keys(DEFAULT_TEXTS).length);
+    for (const row of rows) {
+      const text = DEFAULT_TEXTS[row.key]!;
+      expect(row.faroese_text, row.key).toBe(text.fo);
+      expect(row.status, row.key).toBe(text.en === undefined ? 'incomplete' : 'complete');
+      expect(row.component, row.key).toBe(row.key.split('.')[0]);
+    }
+    expect((await messages('fo'))['nav.submit']).toBe(DEFAULT_TEXTS['nav.submit']!.fo);
+
+    // Nothing missing: nothing added, nothing logged.
+    expect((await request('POST', '/api/admin/translations/seed', admin)).json()).toEqual({ added: 0 });
+    const log = await t.db
+      .selectFrom('activity_logs')
+      .select(['action', 'resource_name', 'details'])
+      .where('resource_name', '=', 'Default texts')
+      .execute();
+    expect(log).toEqual([
+      {
+        action: 'translation.created',
+        resource_name: 'Default texts',
+        details: { seeded: Object.keys(DEFAULT_TEXTS).length },
+      },
+    ]);
+  });
+
+  it('logs every inline edit and delete with the key', async () => {
+    const row = await rowByKey('nav.menu');
+    await request('PATCH', `/api/admin/translations/${row.id}`, admin, {
+      component: 'header',
+      context: 'Menu button',
+    });
+    await request('DELETE', `/api/admin/translations/${row.id}`, admin);
+    const log = await t.db
+      .selectFrom('activity_logs')
+      .select(['action', 'resource_name'])
+      .where('resource_id', '=', row.id)
+      .orderBy('created_at')
+      .execute();
+    expect(log).toEqual([
+      { action: 'translation.updated', resource_name: 'nav.menu' },
+      { action: 'translation.deleted', resource_name: 'nav.menu' },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
-import type { Role } from '../../../common/roles.ts';
-import type { Auth } from '../../auth/auth.ts';
-import type { Db } from '../../db/database.ts';
+import type { Role } from '#common/roles.ts';
+import type { Auth } from '#server/auth/auth.ts';
+import type { Db } from '#server/db/database.ts';
 import { getUserByEmail, hasAdmin, updateUserRole } from './users.repository.ts';
 
 export interface NewAccount {

@@ -1,5 +1,6 @@
-import type { Me } from '../../../common/api.ts';
-import type { User } from '../../db/schema.ts';
+import { type AdminUser, type Me, type OwnProfile, preferences } from '#common/api.ts';
+import { toNumber } from '#server/db/database.ts';
+import type { User } from '#server/db/schema.ts';
 
 export function presentMe(user: User): Me {
   return {
@@ -10,5 +11,42 @@ export function presentMe(user: User): Me {
     role: user.role,
     isActive: user.is_active,
     createdAt: user.created_at.toISOString(),
+  };
+}
+
+/** A row of the users screen. */
+export function presentAdminUser(row: User & { total_uploads: unknown; has_password?: unknown }): AdminUser {
+  return {
+    id: row.id,
+    displayId: row.display_id,
+    email: row.email,
+    fullName: row.full_name?.trim() ? row.full_name : null,
+    role: row.role,
+    bio: row.bio,
+    isPublicProfile: row.is_public_profile,
+    isActive: row.is_active,
+    totalUploads: toNumber(row.total_uploads),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    lastSignInAt: row.last_sign_in_at ? row.last_sign_in_at.toISOString() : null,
+    emailConfirmed: row.email_verified,
+  };
+}
+
+/** The signed-in staff member's own profile page. */
+export function presentOwnProfile(user: User): OwnProfile {
+  return {
+    id: user.id,
+    displayId: user.display_id,
+    email: user.email,
+    fullName: user.full_name?.trim() ? user.full_name : null,
+    role: user.role,
+    bio: user.bio,
+    isActive: user.is_active,
+    createdAt: user.created_at.toISOString(),
+    updatedAt: user.updated_at.toISOString(),
+    lastSignInAt: user.last_sign_in_at ? user.last_sign_in_at.toISOString() : null,
+    emailConfirmed: user.email_verified,
+    preferences: preferences.parse(user.preferences ?? {}),
   };
 }

@@ -1,5 +1,6 @@
-import type { Db } from '../../db/database.ts';
-import type { DerivativeOwner, DerivativeVariant } from '../../db/schema.ts';
+import type { Db } from '#server/db/database.ts';
+import { DEFAULT_WATERMARK_TEXT, type WatermarkSettings } from '#common/watermark.ts';
+import type { DerivativeOwner, DerivativeVariant } from '#server/db/schema.ts';
 
 export interface NewDerivative {
   variant: DerivativeVariant;
@@ -81,4 +82,59 @@ export async function replaceDerivatives(
     const kept = new Set(made.map((d) => d.fileKey));
     return old.map((o) => o.file_key).filter((key) => !kept.has(key));
   });
+}
+
+export interface DerivativeSource {
+  fileKey: string;
+  mimeType: string;
+  mediaType: string;
+  /** Null when no watermark applies: submissions (staff-only) or an item recorded without one. */
+  watermark: WatermarkSettings | null;
+}
+
+/** What a derivative job works from: the owner's original and, for public media, its recorded watermark. */
+export async function getDerivativeSource(
+  db: Db,
+  payload: { ownerType: DerivativeOwner; ownerId: string },
+): Promise<DerivativeSource | undefined> {
+  if (payload.ownerType === 'submission') {
+    const row = await db
+      .selectFrom('submissions')
+      .select(['file_key', 'mime_type', 'media_type'])
+      .where('id', '=', payload.ownerId)
+      .executeTakeFirst();
+    return (
+      row && { fileKey: row.file_key, mimeType: row.mime_type, mediaType: row.media_type, watermark: null }
+    );
+  }
+  const row = await db
+    .selectFrom('media_items')
+    .selectAll()
+    .where('id', '=', payload.ownerId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    fileKey: row.file_key,
+    mimeType: row.mime_type,
+    mediaType: row.media_type,
+    watermark: row.watermark_enabled
+      ? ({
+          type: row.watermark_type,
+          position: row.watermark_position,
+          opacity: row.watermark_opacity,
+          size: row.watermark_size,
+          level: row.watermark_level,
+          text: row.watermark_text || DEFAULT_WATERMARK_TEXT,
+        } as WatermarkSettings)
+      : null,
+  };
+}
+
+export async function setProcessing(
+  db: Db,
+  payload: { ownerType: DerivativeOwner; ownerId: string },
+  values: { processing_status: 'ready' | 'failed'; processing_error: string | null; placeholder?: string },
+) {
+  const table = payload.ownerType === 'media' ? 'media_items' : 'submissions';
+  await db.updateTable(table).set(values).where('id', '=', payload.ownerId).execute();
 }

@@ -5,15 +5,21 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import sharp, { type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
-import { DISPLAY_PX, MEDIUM_PX, THUMB_PX } from '../../../common/limits.ts';
-import { DEFAULT_WATERMARK_TEXT, type WatermarkSettings } from '../../../common/watermark.ts';
-import type { Db } from '../../db/database.ts';
-import type { DerivativeOwner, DerivativeVariant } from '../../db/schema.ts';
-import type { BlobStore } from '../../storage/blob-store.ts';
-import { openImage } from '../ingest/open-image.ts';
-import { watermarkImage } from '../watermark/render-watermark.ts';
-import { type NewDerivative, replaceDerivatives } from './derivatives.repository.ts';
-import { extractPoster, hasFfmpeg, renderWaveform } from './ffmpeg.ts';
+import { DISPLAY_PX, MEDIUM_PX, THUMB_PX } from '#common/limits.ts';
+import type { WatermarkSettings } from '#common/watermark.ts';
+import type { Db } from '#server/db/database.ts';
+import type { DerivativeOwner, DerivativeVariant } from '#server/db/schema.ts';
+import type { BlobStore } from '#server/storage/blob-store.ts';
+import { type OpenedImage, openImage, orientedSize } from '../ingest/open-image.ts';
+import { watermarkImage, watermarkToFile } from '../watermark/render-watermark.ts';
+import {
+  type DerivativeSource,
+  getDerivativeSource,
+  type NewDerivative,
+  replaceDerivatives,
+  setProcessing,
+} from './derivatives.repository.ts';
+import { extractPoster, ffmpegAvailable, renderWaveform } from './ffmpeg.ts';
 
 export const DERIVATIVES_JOB = 'derivatives';
 /** Hand-over between steps without a lossy re-encode; level 0 because it is thrown away. */
@@ -24,13 +30,7 @@ export interface DerivativesPayload {
   ownerId: string;
 }
 
-interface Source {
-  fileKey: string;
-  mimeType: string;
-  mediaType: string;
-  /** Null when no watermark applies: submissions (staff-only) or an item recorded without one. */
-  watermark: WatermarkSettings | null;
-}
+type Source = DerivativeSource;
 
 interface Deps {
   db: Db;
@@ -59,7 +59,7 @@ export async function makeDerivatives(
   finalAttempt: boolean,
 ): Promise<void> {
   const { db } = deps;
-  const source = await loadSource(db, payload);
+  const source = await getDerivativeSource(db, payload);
   if (!source) return; // deleted meanwhile: nothing to make
   await mkdir(deps.tmpDir, { recursive: true });
   const work = await mkdtemp(join(deps.tmpDir, 'derive-'));
@@ -71,10 +71,10 @@ export async function makeDerivatives(
 
     let placeholder: string | undefined;
     if (source.mediaType === 'image') {
-      made.push(...(await imageDerivatives(deps, payload, source, original)));
-    } else if (source.mediaType === 'video' && hasFfmpeg()) {
+      made.push(...(await imageDerivatives(deps, payload, source, original, work)));
+    } else if (source.mediaType === 'video' && (await ffmpegAvailable())) {
       const poster = join(work, 'poster.png');
-      await extractPoster(original, poster);
+      await extractPoster(original, poster, source.mimeType);
       made.push(
         await store(
           deps,
@@ -94,9 +94,9 @@ export async function makeDerivatives(
         ),
       );
       placeholder = await thumbHashOf(poster);
-    } else if (source.mediaType === 'audio' && hasFfmpeg()) {
+    } else if (source.mediaType === 'audio' && (await ffmpegAvailable())) {
       const waveform = join(work, 'waveform.png');
-      await renderWaveform(original, waveform);
+      await renderWaveform(original, waveform, source.mimeType);
       made.push(
         await store(deps, payload, 'waveform', sharp(waveform).webp({ quality: 80, alphaQuality: 80 })),
       );
@@ -124,20 +124,43 @@ export async function makeDerivatives(
   }
 }
 
-async function imageDerivatives(deps: Deps, payload: DerivativesPayload, source: Source, original: string) {
-  // Each size decodes the original afresh: JPEG shrink-on-load makes the small ones cheap.
-  const oriented = async () => (await openImage(original, source.mimeType)).rotate();
+async function imageDerivatives(
+  deps: Deps,
+  payload: DerivativesPayload,
+  source: Source,
+  original: string,
+  work: string,
+) {
+  // Opened once: a BMP is decoded here, once, in a worker thread; other types are read by
+  // libvips afresh for each size, where JPEG shrink-on-load makes the small ones cheap.
+  const image = await openImage(original, source.mimeType);
+  try {
+    return await imageSizes(deps, payload, source, image, work);
+  } finally {
+    await image.close();
+  }
+}
+
+async function imageSizes(
+  deps: Deps,
+  payload: DerivativesPayload,
+  source: Source,
+  image: OpenedImage,
+  work: string,
+) {
+  const oriented = () => image.pipeline().rotate();
   const made = [
     await store(
       deps,
       payload,
       'thumb',
-      (await oriented())
+      oriented()
         .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 75 }),
     ),
   ];
-  const display = await (await oriented())
+  // At most DISPLAY_PX square, so this lossless hand-over stays small whatever the original.
+  const display = await oriented()
     .resize(DISPLAY_PX, DISPLAY_PX, { fit: 'inside', withoutEnlargement: true })
     .png(LOSSLESS)
     .toBuffer();
@@ -156,12 +179,25 @@ async function imageDerivatives(deps: Deps, payload: DerivativesPayload, source:
     ),
   );
   // Public media also get a full-size download carrying the watermark; the original stays staff-only.
+  // Full size is unbounded (up to the pixel limit), so it goes from the original through the
+  // watermark into a file in one libvips pipeline, never into a buffer.
   if (payload.ownerType === 'media') {
     const format = DOWNLOAD_FORMAT[source.mimeType] ?? 'png';
-    const full = await (await oriented()).png(LOSSLESS).toBuffer();
-    made.push(
-      (await storeWatermarked(deps, payload, 'download', full, source.watermark, format, 90)).derivative,
+    const path = join(work, `download.${format}`);
+    const result = await watermarkToFile(
+      oriented,
+      orientedSize(image),
+      source.watermark,
+      { format, quality: 90 },
+      path,
     );
+    if (result.error) {
+      deps.logger.warn(
+        { ...payload, variant: 'download', err: result.error },
+        'Failed to create watermarked image',
+      );
+    }
+    made.push(await storeFile(deps, payload, 'download', path, { format, ...result }, result.watermarked));
   }
   return made;
 }
@@ -217,9 +253,7 @@ async function storeEncoded(
   info: { format: string; width: number; height: number },
   watermarked: boolean,
 ): Promise<NewDerivative> {
-  const extension = info.format === 'jpeg' ? 'jpg' : info.format;
-  const fileKey = `derivatives/${payload.ownerId}/${variant}-${randomBytes(6).toString('hex')}.${extension}`;
-  const mimeType = `image/${info.format}`;
+  const { fileKey, mimeType } = derivativeKey(payload, variant, info.format);
   await deps.blobs.put(fileKey, data, { contentType: mimeType });
   return {
     variant,
@@ -232,6 +266,36 @@ async function storeEncoded(
   };
 }
 
+/** Stores a finished file (moved, not copied, on local disk) as a derivative. */
+async function storeFile(
+  deps: Deps,
+  payload: DerivativesPayload,
+  variant: DerivativeVariant,
+  path: string,
+  info: { format: string; width: number; height: number; size: number },
+  watermarked: boolean,
+): Promise<NewDerivative> {
+  const { fileKey, mimeType } = derivativeKey(payload, variant, info.format);
+  await deps.blobs.putFile(fileKey, path, { contentType: mimeType });
+  return {
+    variant,
+    fileKey,
+    mimeType,
+    fileSize: info.size,
+    width: info.width,
+    height: info.height,
+    watermarked,
+  };
+}
+
+function derivativeKey(payload: DerivativesPayload, variant: DerivativeVariant, format: string) {
+  const extension = format === 'jpeg' ? 'jpg' : format;
+  return {
+    fileKey: `derivatives/${payload.ownerId}/${variant}-${randomBytes(6).toString('hex')}.${extension}`,
+    mimeType: `image/${format}`,
+  };
+}
+
 async function thumbHashOf(path: string): Promise<string> {
   const { data, info } = await sharp(path)
     .resize(100, 100, { fit: 'inside' })
@@ -239,47 +303,4 @@ async function thumbHashOf(path: string): Promise<string> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
-}
-
-async function loadSource(db: Db, payload: DerivativesPayload): Promise<Source | undefined> {
-  if (payload.ownerType === 'submission') {
-    const row = await db
-      .selectFrom('submissions')
-      .select(['file_key', 'mime_type', 'media_type'])
-      .where('id', '=', payload.ownerId)
-      .executeTakeFirst();
-    return (
-      row && { fileKey: row.file_key, mimeType: row.mime_type, mediaType: row.media_type, watermark: null }
-    );
-  }
-  const row = await db
-    .selectFrom('media_items')
-    .selectAll()
-    .where('id', '=', payload.ownerId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    fileKey: row.file_key,
-    mimeType: row.mime_type,
-    mediaType: row.media_type,
-    watermark: row.watermark_enabled
-      ? ({
-          type: row.watermark_type,
-          position: row.watermark_position,
-          opacity: row.watermark_opacity,
-          size: row.watermark_size,
-          level: row.watermark_level,
-          text: row.watermark_text || DEFAULT_WATERMARK_TEXT,
-        } as WatermarkSettings)
-      : null,
-  };
-}
-
-async function setProcessing(
-  db: Db,
-  payload: DerivativesPayload,
-  values: { processing_status: 'ready' | 'failed'; processing_error: string | null; placeholder?: string },
-) {
-  const table = payload.ownerType === 'media' ? 'media_items' : 'submissions';
-  await db.updateTable(table).set(values).where('id', '=', payload.ownerId).execute();
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { fileTooSmallMessage, fileTypeMessage, type IngestContext } from '../../../common/file-types.ts';
+import { fileTooSmallMessage, fileTypeMessage, type IngestContext } from '#common/file-types.ts';
 import {
   alsaWav,
   bytesFile,
@@ -23,7 +23,7 @@ import {
   svgNamedJpg,
   textFile,
   truncatedJpeg,
-} from '../../test/fixtures.ts';
+} from '#server/test/fixtures.ts';
 import {
   asfHeaderHasVideoStream,
   detectFileType,

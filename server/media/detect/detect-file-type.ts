@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
-import { type MediaType, mediaTypeFromMime } from '../../../common/enums.ts';
+import { type MediaType, mediaTypeFromMime } from '#common/enums.ts';
 import {
   fileTooSmallMessage,
   fileTypeMessage,
@@ -8,7 +8,7 @@ import {
   MIN_FILE_BYTES,
   resolveAcceptedType,
   safeDisplayFileName,
-} from '../../../common/file-types.ts';
+} from '#common/file-types.ts';
 
 export type FileTypeDetection =
   | { ok: true; mime: string; extension: string; mediaType: MediaType }

@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import type { MediaType } from '../../../common/enums.ts';
-import { INGEST_LIMITS, type IngestContext, safeDisplayFileName } from '../../../common/file-types.ts';
-import type { FileMetadata } from '../../db/schema.ts';
-import { type BlobPrefix, type BlobStore, newBlobKey } from '../../storage/blob-store.ts';
+import type { MediaType } from '#common/enums.ts';
+import { INGEST_LIMITS, type IngestContext, safeDisplayFileName } from '#common/file-types.ts';
+import type { FileMetadata } from '#server/db/schema.ts';
+import { type BlobPrefix, type BlobStore, newBlobKey } from '#server/storage/blob-store.ts';
 import { detectFileType } from '../detect/detect-file-type.ts';
 import { IngestError } from './ingest-error.ts';
 import { probeImage } from './probe-image.ts';
@@ -24,7 +24,6 @@ export interface IngestedFile {
 }
 
 /** The default title of an uploaded file: its name without the extension (admin-back-office.md §5). */
-export const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').trim() || name;
 
 const PREFIX: Record<IngestContext, BlobPrefix> = {
   submission: 'submissions',

@@ -1,32 +1,62 @@
-import { open, readFile } from 'node:fs/promises';
-import decodeBmp from 'decode-bmp';
+import { rm } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
+import { convertBmpToPng } from './decode-bmp.ts';
 
 /** Untrusted images: refuse anything past ~268 megapixels (libvips' default) or with errors. */
 export const MAX_INPUT_PIXELS = 268_402_689;
 export const SHARP_INPUT = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
 
+/** An image ready to read: each call gives a new sharp pipeline over the same source. */
+export interface OpenedImage {
+  pipeline(): Sharp;
+  /** Size as stored, before EXIF orientation. */
+  width: number;
+  height: number;
+  /** EXIF orientation (1–8), 1 when absent. */
+  orientation: number;
+  /** Removes the working copy, if one was made. */
+  close(): Promise<void>;
+}
+
 /**
- * An image file as a sharp pipeline. libvips as shipped with sharp cannot read BMP (an allowed
- * type for old scans), so BMP is decoded in JavaScript after its header's size is checked against
- * the same pixel limit.
+ * Opens an image file for sharp. libvips reads everything but BMP off the main thread, straight
+ * from the file (each pipeline decodes it afresh, cheaply: JPEG shrinks on load). libvips as
+ * shipped with sharp cannot read BMP (an allowed type for old scans), so a BMP is decoded once, in
+ * a worker thread with a pixel cap, into a PNG working copy beside it (`${path}.png`, removed by
+ * close()) that every pipeline reads; the original file is left as it is.
  */
-export async function openImage(path: string, mimeType: string): Promise<Sharp> {
-  if (mimeType !== 'image/bmp') return sharp(path, SHARP_INPUT);
-  const header = Buffer.alloc(26);
-  const handle = await open(path, 'r');
-  try {
-    await handle.read(header, 0, 26, 0);
-  } finally {
-    await handle.close();
+export async function openImage(path: string, mimeType: string): Promise<OpenedImage> {
+  if (mimeType === 'image/bmp') {
+    const copy = `${path}.png`;
+    const close = () => rm(copy, { force: true });
+    try {
+      const bitmap = await convertBmpToPng(path, copy);
+      return {
+        pipeline: () => sharp(copy, SHARP_INPUT),
+        width: bitmap.width,
+        height: bitmap.height,
+        orientation: 1,
+        close,
+      };
+    } catch (error) {
+      await close();
+      throw error;
+    }
   }
-  const width = Math.abs(header.readInt32LE(18));
-  const height = Math.abs(header.readInt32LE(22));
-  if (width === 0 || height === 0 || width * height > MAX_INPUT_PIXELS)
-    throw new Error('BMP size out of bounds');
-  const image = decodeBmp(await readFile(path));
-  return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
-    raw: { width: image.width, height: image.height, channels: 4 },
-    limitInputPixels: MAX_INPUT_PIXELS,
-  });
+  const meta = await sharp(path, SHARP_INPUT).metadata();
+  if (!meta.width || !meta.height) throw new Error('no dimensions');
+  return {
+    pipeline: () => sharp(path, SHARP_INPUT),
+    width: meta.width,
+    height: meta.height,
+    orientation: meta.orientation ?? 1,
+    close: async () => {},
+  };
+}
+
+/** The size once turned upright (`.rotate()` with no angle): orientations 5–8 swap the sides. */
+export function orientedSize(image: OpenedImage): { width: number; height: number } {
+  return image.orientation >= 5
+    ? { width: image.height, height: image.width }
+    : { width: image.width, height: image.height };
 }

@@ -4,7 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileTooLargeMessage } from '../../../common/file-types.ts';
+import { fileTooLargeMessage } from '#common/file-types.ts';
 import { IngestError } from './ingest-error.ts';
 
 export interface ReceivedFile {

@@ -7,7 +7,7 @@ import {
   type WatermarkPosition,
   type WatermarkSettings,
   type WatermarkType,
-} from '../../../common/watermark.ts';
+} from '#common/watermark.ts';
 import { renderWatermarkOverlay, watermarkImage } from './render-watermark.ts';
 
 const settings = (overrides: Partial<WatermarkSettings> = {}): WatermarkSettings => ({

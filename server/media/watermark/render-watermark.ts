@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import {
   DEFAULT_WATERMARK_TEXT,
   FONT_SIZE,
@@ -9,7 +9,7 @@ import {
   WATERMARK_MARGIN_PX,
   type WatermarkPosition,
   type WatermarkSettings,
-} from '../../../common/watermark.ts';
+} from '#common/watermark.ts';
 
 export type WatermarkFormat = 'webp' | 'jpeg' | 'png' | 'gif' | 'tiff';
 
@@ -52,13 +52,22 @@ export async function renderWatermarkOverlay(
   height: number,
   settings: WatermarkSettings,
 ): Promise<Buffer | null> {
+  const svg = await overlaySvg(width, height, settings);
+  // At 72 dpi one SVG unit is one pixel, so the PNG is exactly width×height.
+  return svg === null ? null : sharp(svg, { density: 72 }).png().toBuffer();
+}
+
+/** The overlay as SVG (what renderWatermarkOverlay rasterizes), or null when switched off. */
+async function overlaySvg(
+  width: number,
+  height: number,
+  settings: WatermarkSettings,
+): Promise<Buffer | null> {
   if (!isWatermarkActive(settings)) return null;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
     throw new RangeError(`Watermark overlay size must be positive whole pixels, got ${width}×${height}`);
   }
-  const svg = await buildSvg(width, height, settings);
-  // At 72 dpi one SVG unit is one pixel, so the PNG is exactly width×height.
-  return sharp(Buffer.from(svg), { density: 72 }).png().toBuffer();
+  return Buffer.from(await buildSvg(width, height, settings));
 }
 
 /**
@@ -93,12 +102,60 @@ async function encode(
 ) {
   const image = sharp(input, INPUT_OPTIONS);
   if (overlay) image.composite([{ input: overlay }]);
+  const { data, info } = await encoded(image, format, quality).toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+function encoded(image: Sharp, format: WatermarkFormat, quality: number): Sharp {
   // Quality only for the lossy encoders: for PNG, sharp's `quality` would switch to a palette.
   const lossy = format === 'jpeg' || format === 'webp';
-  const { data, info } = await image
-    .toFormat(format, lossy ? { quality } : {})
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+  return image.toFormat(format, lossy ? { quality } : {});
+}
+
+export interface WatermarkFileResult {
+  width: number;
+  height: number;
+  /** Bytes written. */
+  size: number;
+  watermarked: boolean;
+  /** Set when the watermark could not be applied; the caller logs it. */
+  error?: string;
+}
+
+/**
+ * Watermarks an image of any size straight into a file: `image()` gives the oriented picture as a
+ * sharp pipeline (called again for the plain encode if the watermark fails), `size` its oriented
+ * size. The watermark is composited in the same libvips pipeline as the decode and the encode, so
+ * the picture streams through in strips and no full-size copy of it is ever held in memory.
+ * `settings` null means no watermark applies. Like watermarkImage, a failed watermark never loses
+ * the image.
+ */
+export async function watermarkToFile(
+  image: () => Sharp,
+  size: { width: number; height: number },
+  settings: WatermarkSettings | null,
+  output: { format: WatermarkFormat; quality?: number },
+  path: string,
+): Promise<WatermarkFileResult> {
+  const quality = output.quality ?? DEFAULT_QUALITY;
+  let error: string | undefined;
+  if (settings && isWatermarkActive(settings)) {
+    try {
+      const svg = await overlaySvg(size.width, size.height, settings);
+      if (svg) {
+        const overlaid = image().composite([
+          { input: svg, density: 72, limitInputPixels: INPUT_OPTIONS.limitInputPixels },
+        ]);
+        const info = await encoded(overlaid, output.format, quality).toFile(path);
+        return { width: info.width, height: info.height, size: info.size, watermarked: true };
+      }
+    } catch (cause) {
+      error = `Failed to create watermarked image: ${cause instanceof Error ? cause.message : String(cause)}`;
+    }
+  }
+  const info = await encoded(image(), output.format, quality).toFile(path);
+  const plain = { width: info.width, height: info.height, size: info.size, watermarked: false };
+  return error === undefined ? plain : { ...plain, error };
 }
 
 /** The one place that turns settings into SVG. */
@@ -310,23 +367,54 @@ async function repeated(
   angle: number,
   alpha: number,
 ): Promise<string> {
-  const columnPitch = (await textWidth(text, fontSize)) + spacing;
+  const inkWidth = await textWidth(text, fontSize);
+  const columnPitch = inkWidth + spacing;
   const rowPitch = LINE_HEIGHT * fontSize + spacing;
   // Cover the circle around the image so no corner is left bare once the grid is rotated.
   const reach = Math.hypot(width, height) / 2 + Math.max(columnPitch, rowPitch);
   const cx = width / 2;
   const cy = height / 2;
+  // Of that grid, only the texts that can touch the image are written: for a long thin image the
+  // circle is mostly empty space, and writing all of it would be millions of texts (seconds of
+  // work and gigabytes on the main thread). A text lies within this radius of its centre.
+  const radius = Math.hypot(inkWidth / 2, (LINE_HEIGHT * fontSize) / 2) + 2 * outlineWidth(fontSize);
+  const halfWidth = width / 2 + radius;
+  const halfHeight = height / 2 + radius;
+  const cos = Math.cos((angle * Math.PI) / 180);
+  const sin = Math.sin((angle * Math.PI) / 180);
   const texts: string[] = [];
   const rows = Math.ceil(reach / rowPitch);
+  const columns = Math.ceil(reach / columnPitch) + 1;
   for (let row = -rows; row <= rows; row++) {
     const offset = row % 2 === 0 ? 0 : columnPitch / 2;
-    const columns = Math.ceil(reach / columnPitch) + 1;
-    for (let column = -columns; column <= columns; column++) {
-      texts.push(textElement(text, cx + column * columnPitch + offset, cy + row * rowPitch, fontSize));
+    const dy = row * rowPitch;
+    // A text at (cx + t, cy + dy) before the rotation lands at cx + t·cos − dy·sin, cy + t·sin + dy·cos.
+    const along = intersect(
+      solveBetween(cos, -halfWidth + dy * sin, halfWidth + dy * sin),
+      solveBetween(sin, -halfHeight - dy * cos, halfHeight - dy * cos),
+    );
+    if (!along) continue;
+    const first = Math.max(-columns, Math.ceil((along[0] - offset) / columnPitch));
+    const last = Math.min(columns, Math.floor((along[1] - offset) / columnPitch));
+    for (let column = first; column <= last; column++) {
+      texts.push(textElement(text, cx + column * columnPitch + offset, cy + dy, fontSize));
     }
   }
   const rotation = angle === 0 ? '' : ` transform="rotate(${angle} ${round(cx)} ${round(cy)})"`;
   return `<g opacity="${alpha}"${rotation}>${texts.join('')}</g>`;
+}
+
+/** The values of t with lo ≤ k·t ≤ hi: an interval, all numbers, or none. */
+function solveBetween(k: number, lo: number, hi: number): [number, number] | null {
+  if (Math.abs(k) < 1e-9) return lo <= 0 && hi >= 0 ? [-Infinity, Infinity] : null;
+  return k > 0 ? [lo / k, hi / k] : [hi / k, lo / k];
+}
+
+function intersect(a: [number, number] | null, b: [number, number] | null): [number, number] | null {
+  if (!a || !b) return null;
+  const from = Math.max(a[0], b[0]);
+  const to = Math.min(a[1], b[1]);
+  return from <= to ? [from, to] : null;
 }
 
 /** White letters with a dark outline painted beneath, legible on light skies and dark interiors. */

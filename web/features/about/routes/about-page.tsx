@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../../../app/i18n.tsx';
-import { primaryButton, secondaryButton } from '../../../components/button.tsx';
-import { Page } from '../../../components/page.tsx';
+import { paths } from '#common/paths.ts';
+import { useT } from '#web/app/i18n.tsx';
+import { primaryButton, secondaryButton } from '#web/components/button.tsx';
+import { Page } from '#web/components/page.tsx';
 
-const textLink = 'font-medium text-blue-700 underline hover:text-blue-900';
+const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
+const textLink = `rounded font-medium text-blue-700 underline hover:text-blue-900 ${focusRing}`;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -15,35 +17,30 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Cards({ items }: { items: { title: string; text: string }[] }) {
+function Bullets({ items }: { items: string[] }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2">
+    <ul className="list-disc space-y-1 pl-6">
       {items.map((item) => (
-        <li key={item.title} className="rounded-lg border border-slate-200 p-4">
-          <h3 className="font-semibold text-slate-900">{item.title}</h3>
-          <p className="mt-1 text-sm">{item.text}</p>
-        </li>
+        <li key={item}>{item}</li>
       ))}
     </ul>
   );
 }
 
-/** About page (/about), in mixed Faroese and English (public-site.md §2). */
+/**
+ * About page (/about), in mixed Faroese and English (public-site.md §2 "About page", §1 for the
+ * review time, approval rate and priority review). The spec lists each section's points and the
+ * link texts; the page says those points in the spec's own words and adds nothing of its own.
+ */
 export function AboutPage() {
   const t = useT();
   return (
     <Page title={t('about.title', 'Um okkum')}>
-      <p className="text-lg text-slate-700">
-        {t(
-          'about.intro',
-          'The archive collects and preserves historical photographs, video, audio and documents, and makes them available to everyone.',
-        )}
-      </p>
-      <div className="mt-6 flex flex-wrap gap-3">
-        <Link to="/submit" className={primaryButton}>
+      <div className="flex flex-wrap gap-3">
+        <Link to={paths.submit} className={`${primaryButton} ${focusRing}`}>
           {t('about.submit_now', 'Submit Media Now')}
         </Link>
-        <Link to="/contributor/register" className={secondaryButton}>
+        <Link to={paths.contributorRegister} className={`${secondaryButton} ${focusRing}`}>
           {t('about.register', 'Register as Contributor')}
         </Link>
       </div>
@@ -53,7 +50,7 @@ export function AboutPage() {
           {[
             {
               title: t('about.flow.1.title', '1. Give a contribution'),
-              text: t('about.flow.1.text', 'Photos, video, audio and documents.'),
+              text: t('about.flow.1.kinds', 'Photos, video, audio, documents'),
             },
             {
               title: t('about.flow.2.title', '2. Approval'),
@@ -76,78 +73,80 @@ export function AboutPage() {
       </Section>
 
       <Section title={t('about.ways.title', 'Two ways to contribute')}>
-        <Cards
-          items={[
-            {
-              title: t('about.ways.anonymous.title', 'Anonymous submission'),
-              text: t(
-                'about.ways.anonymous.text',
-                'No registration needed. Your privacy is protected, experts curate the material, and you are credited.',
-              ),
-            },
-            {
-              title: t('about.ways.registered.title', 'Registered contributor'),
-              text: t(
-                'about.ways.registered.text',
-                'Track your submissions and their status, with a personal dashboard showing your profile and statistics, priority review and community recognition.',
-              ),
-            },
-          ]}
-        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="rounded-lg border border-slate-200 p-4">
+            <h3 className="mb-2 font-semibold text-slate-900">
+              {t('about.ways.anonymous.title', 'Anonymous submission')}
+            </h3>
+            <Bullets
+              items={[
+                t('about.ways.anonymous.no_registration', 'No registration'),
+                t('about.ways.anonymous.privacy', 'Privacy protected'),
+                t('about.ways.anonymous.curation', 'Expert curation'),
+                t('about.ways.anonymous.credit', 'Credit'),
+              ]}
+            />
+          </div>
+          <div className="rounded-lg border border-slate-200 p-4">
+            <h3 className="mb-2 font-semibold text-slate-900">
+              {t('about.ways.registered.title', 'Registered contributor')}
+            </h3>
+            <Bullets
+              items={[
+                t('about.ways.registered.track', 'Track submissions and status'),
+                t('about.ways.registered.dashboard', 'Personal dashboard with profile and statistics'),
+                t('about.ways.registered.priority', 'Priority review'),
+                t('about.ways.registered.recognition', 'Community recognition'),
+              ]}
+            />
+          </div>
+        </div>
         <p className="mt-4">
-          <Link to="/contributor/register" className={textLink}>
+          <Link to={paths.contributorRegister} className={textLink}>
             {t('about.join', 'Join as Contributor')}
           </Link>
           {' · '}
-          <Link to="/contributor/login" className={textLink}>
+          <Link to={paths.contributorLogin} className={textLink}>
             {t('about.sign_in', 'Already have an account? Sign in')}
           </Link>
         </p>
       </Section>
 
       <Section title={t('about.why.title', 'Why contribute?')}>
-        <Cards
+        <Bullets
           items={[
-            {
-              title: t('about.why.memories', 'Preserve memories'),
-              text: t('about.why.memories_text', 'Keep local history for future generations.'),
-            },
-            {
-              title: t('about.why.access', 'Global access'),
-              text: t('about.why.access_text', 'Anyone, anywhere can see the archive.'),
-            },
-            {
-              title: t('about.why.safe', 'Safe and secure'),
-              text: t('about.why.safe_text', 'Material is stored and looked after by the archive.'),
-            },
-            {
-              title: t('about.why.recognition', 'Recognition'),
-              text: t('about.why.recognition_text', 'Contributors are credited for their material.'),
-            },
+            t('about.why.memories', 'Preserve memories'),
+            t('about.why.access', 'Global access'),
+            t('about.why.safe', 'Safe and secure'),
+            t('about.why.recognition', 'Recognition'),
           ]}
         />
       </Section>
 
-      <Section title={t('about.wanted.title', 'What we are looking for')}>
-        <ul className="list-disc space-y-1 pl-6">
-          <li>{t('about.wanted.photos', 'Historical photographs')}</li>
-          <li>{t('about.wanted.documents', 'Documents and records')}</li>
-          <li>{t('about.wanted.av', 'Audio and video')}</li>
-        </ul>
+      <Section title={t('about.wanted.heading', 'What is wanted')}>
+        <Bullets
+          items={[
+            t('about.wanted.photos', 'Historical photographs'),
+            t('about.wanted.documents', 'Documents and records'),
+            t('about.wanted.av', 'Audio and video'),
+          ]}
+        />
       </Section>
 
       <Section title={t('about.quality.title', 'Quality guidelines')}>
-        <ul className="list-disc space-y-1 pl-6">
-          <li>{t('about.quality.significance', 'Historical significance')}</li>
-          <li>{t('about.quality.good', 'Good quality')}</li>
-          <li>{t('about.quality.context', 'Proper context: dates, locations and people')}</li>
-          <li>{t('about.quality.rights', 'Rights cleared')}</li>
-        </ul>
+        <Bullets
+          items={[
+            t('about.quality.significance', 'Historical significance'),
+            t('about.quality.good', 'Good quality'),
+            t('about.quality.proper_context', 'Proper context with dates, locations and people'),
+            t('about.quality.rights', 'Rights cleared'),
+          ]}
+        />
       </Section>
 
-      <Section title={t('about.review.title', 'The review process')}>
+      <Section title={t('about.review.heading', 'Review process')}>
         <ol className="list-decimal space-y-1 pl-6">
-          <li>{t('about.review.initial', 'Initial review of technical quality and relevance.')}</li>
+          <li>{t('about.review.initial_review', 'Initial review for technical quality and relevance.')}</li>
           <li>{t('about.review.expert', 'Expert assessment by historians and archivists.')}</li>
           <li>{t('about.review.publication', 'Publication into the permanent archive.')}</li>
         </ol>
@@ -160,7 +159,7 @@ export function AboutPage() {
       </Section>
 
       <div className="mt-10">
-        <Link to="/submit" className={primaryButton}>
+        <Link to={paths.submit} className={`${primaryButton} ${focusRing}`}>
           {t('about.submit_now', 'Submit Media Now')}
         </Link>
       </div>

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { Me, meResponse } from '../../../../common/api.ts';
-import { ROUTE_GUARD_TIMEOUT_MS } from '../../../../common/limits.ts';
-import { type Actor, isStaff } from '../../../../common/permissions.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { paths } from '#common/paths.ts';
+import type { Me, meResponse } from '#common/api.ts';
+import { ROUTE_GUARD_TIMEOUT_MS } from '#common/limits.ts';
+import { type Actor, isStaff } from '#common/permissions.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
@@ -39,5 +40,5 @@ export function toActor(user: Me | null | undefined): Actor {
 
 /** Where a signed-in account belongs: staff to the back-office, contributors to their dashboard. */
 export function homeFor(user: Me): string {
-  return isStaff(toActor(user)) ? '/admin' : '/contributor/dashboard';
+  return isStaff(toActor(user)) ? paths.admin.dashboard : paths.contributorDashboard;
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
 
 /** Always answers 200, so it never reveals whether the e-mail has an account. */
 export async function requestPasswordReset(email: string): Promise<void> {

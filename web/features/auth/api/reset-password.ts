@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
 
 export type ResetPasswordInput = { newPassword: string; token: string };
 

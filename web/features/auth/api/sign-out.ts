@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
 import { ME_QUERY_KEY } from './get-me.ts';
 
 export async function signOut(): Promise<void> {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
 import { refreshMe } from './get-me.ts';
 
 export type SignUpInput = { name: string; email: string; password: string };

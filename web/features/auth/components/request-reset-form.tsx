@@ -1,20 +1,15 @@
-import type { FormEvent } from 'react';
-import { useT } from '../../../app/i18n.tsx';
-import { Alert } from '../../../components/alert.tsx';
-import { Button } from '../../../components/button.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { useMemo } from 'react';
+import { useT } from '#web/app/i18n.tsx';
+import { Alert } from '#web/components/alert.tsx';
+import { Field, Form, SubmitButton } from '#web/components/form.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { EMAIL_CODES, requestResetSchema } from '../lib/auth-schemas.ts';
 
 /** Asks for an e-mail and requests a reset link; the answer never says whether the account exists. */
 export function RequestResetForm({ defaultEmail }: { defaultEmail?: string }) {
   const t = useT();
   const request = useRequestPasswordReset();
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    request.mutate(email);
-  }
+  const schema = useMemo(() => requestResetSchema(t), [t]);
 
   if (request.isSuccess) {
     return (
@@ -24,19 +19,23 @@ export function RequestResetForm({ defaultEmail }: { defaultEmail?: string }) {
     );
   }
   return (
-    <form onSubmit={onSubmit} className="space-y-3">
-      {request.isError && <Alert tone="error">{request.error.message}</Alert>}
-      <TextField
+    <Form
+      className="space-y-3"
+      schema={schema}
+      defaultValues={{ email: defaultEmail ?? '' }}
+      onSubmit={({ email }) => request.mutateAsync(email)}
+      codeFields={EMAIL_CODES}
+    >
+      <Field
         label={t('auth.reset.email', 'Account e-mail')}
         name="email"
         type="email"
         autoComplete="email"
-        defaultValue={defaultEmail}
         required
       />
-      <Button type="submit" disabled={request.isPending}>
-        {request.isPending ? t('auth.reset.sending', 'Sending...') : t('auth.reset.send', 'Send reset link')}
-      </Button>
-    </form>
+      <SubmitButton pendingText={t('auth.reset.sending', 'Sending...')}>
+        {t('auth.reset.send', 'Send reset link')}
+      </SubmitButton>
+    </Form>
   );
 }

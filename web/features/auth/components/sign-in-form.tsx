@@ -1,8 +1,9 @@
-import type { FormEvent } from 'react';
-import type { Me } from '../../../../common/api.ts';
-import { Button, primaryButton } from '../../../components/button.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { useMemo } from 'react';
+import type { Me } from '#common/api.ts';
+import { primaryButton } from '#web/components/button.tsx';
+import { Field, Form, SubmitButton } from '#web/components/form.tsx';
 import { useSignIn } from '../api/sign-in.ts';
+import { signInSchema } from '../lib/auth-schemas.ts';
 import { SignInError } from './sign-in-error.tsx';
 
 export type SignInTexts = {
@@ -11,6 +12,10 @@ export type SignInTexts = {
   submit: string;
   submitting: string;
   deactivatedHelp: string;
+  /** Shown under an empty field. */
+  required: string;
+  /** The screen's own texts by error code (the admin screen is in English whatever the language). */
+  errors?: Readonly<Record<string, string>>;
 };
 
 /** E-mail and password form shared by the admin and contributor sign-in screens. */
@@ -22,30 +27,28 @@ export function SignInForm({
   onSignedIn: (user: Me | null) => void;
 }) {
   const signIn = useSignIn();
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    signIn.mutate(
-      { email: String(form.get('email') ?? '').trim(), password: String(form.get('password') ?? '') },
-      { onSuccess: onSignedIn },
-    );
-  }
-
+  const schema = useMemo(() => signInSchema(texts.required), [texts.required]);
   return (
-    <form onSubmit={onSubmit} className="space-y-4">
-      {signIn.isError && <SignInError error={signIn.error} deactivatedHelp={texts.deactivatedHelp} />}
-      <TextField label={texts.email} name="email" type="email" autoComplete="username" required />
-      <TextField
+    <Form
+      schema={schema}
+      defaultValues={{ email: '', password: '' }}
+      onSubmit={async (values) => onSignedIn(await signIn.mutateAsync(values))}
+      errorTexts={texts.errors}
+      renderError={(error, text) => (
+        <SignInError error={error} text={text} deactivatedHelp={texts.deactivatedHelp} />
+      )}
+    >
+      <Field label={texts.email} name="email" type="email" autoComplete="username" required />
+      <Field
         label={texts.password}
         name="password"
         type="password"
         autoComplete="current-password"
         required
       />
-      <Button type="submit" className={`${primaryButton} w-full`} disabled={signIn.isPending}>
-        {signIn.isPending ? texts.submitting : texts.submit}
-      </Button>
-    </form>
+      <SubmitButton className={`${primaryButton} w-full`} pendingText={texts.submitting}>
+        {texts.submit}
+      </SubmitButton>
+    </Form>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useT } from '../../../app/i18n.tsx';
-import { linkButton } from '../../../components/button.tsx';
-import { safeNext } from '../../../lib/safe-next.ts';
+import { useT } from '#web/app/i18n.tsx';
+import { linkButton } from '#web/components/button.tsx';
+import { safeNext } from '#web/lib/safe-next.ts';
 import { homeFor, useMe } from '../api/get-me.ts';
 import { RequestResetForm } from '../components/request-reset-form.tsx';
 import { SignInForm } from '../components/sign-in-form.tsx';
+import { paths } from '#common/paths.ts';
 
 /** Admin sign-in (/login), in English (public-site.md §2). */
 export function AdminLoginPage() {
@@ -34,9 +35,16 @@ export function AdminLoginPage() {
               'login.deactivated_help',
               'Please contact the administrator. Your account has been temporarily suspended.',
             ),
+            required: t('login.required', 'This field is required.'),
+            // Staff sign-in is in English (public-site.md §2), whatever the site's language.
+            errors: {
+              INVALID_EMAIL_OR_PASSWORD: t('login.invalid', 'Invalid email or password'),
+              RATE_LIMITED: t('login.rate_limited', 'Too many attempts. Please wait a moment and try again.'),
+              NETWORK: t('login.network', 'Could not reach the server. Please try again.'),
+            },
           }}
           onSignedIn={(signedIn) =>
-            navigate(next ?? (signedIn ? homeFor(signedIn) : '/admin'), { replace: true })
+            navigate(next ?? (signedIn ? homeFor(signedIn) : paths.admin.dashboard), { replace: true })
           }
         />
       </div>

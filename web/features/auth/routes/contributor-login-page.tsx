@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useT } from '../../../app/i18n.tsx';
-import { safeNext } from '../../../lib/safe-next.ts';
+import { useT } from '#web/app/i18n.tsx';
+import { safeNext } from '#web/lib/safe-next.ts';
 import { useMe } from '../api/get-me.ts';
 import { SignInForm } from '../components/sign-in-form.tsx';
+import { paths } from '#common/paths.ts';
 
 /** Contributor sign-in (/contributor/login), in Faroese (public-site.md §2). */
 export function ContributorLoginPage() {
@@ -14,7 +15,7 @@ export function ContributorLoginPage() {
   const { data: user } = useMe();
   const [arrivedSignedIn] = useState(() => Boolean(user));
 
-  if (arrivedSignedIn && user) return <Navigate to="/submit" replace />;
+  if (arrivedSignedIn && user) return <Navigate to={paths.submit} replace />;
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
@@ -32,13 +33,17 @@ export function ContributorLoginPage() {
               'contributor.login.deactivated_help',
               'Contact the archive administrator, check whether your contributor status needs renewal, and verify your account information.',
             ),
+            required: t('contributor.login.required', 'Hesin teigurin má fyllast út.'),
           }}
-          onSignedIn={() => navigate(next ?? '/contributor/dashboard', { replace: true })}
+          onSignedIn={() => navigate(next ?? paths.contributorDashboard, { replace: true })}
         />
       </div>
       <p className="mt-6 text-slate-700">
         {t('contributor.login.no_account', 'Hevur tú ikki konto?')}{' '}
-        <Link to="/contributor/register" className="font-medium text-blue-700 underline hover:text-blue-900">
+        <Link
+          to={paths.contributorRegister}
+          className="font-medium text-blue-700 underline hover:text-blue-900"
+        >
           {t('contributor.login.register', 'Stovna konto')}
         </Link>
       </p>

@@ -1,34 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from '../../../../common/limits.ts';
-import { type Translate, useT } from '../../../app/i18n.tsx';
-import { Alert } from '../../../components/alert.tsx';
-import { Button, primaryButton } from '../../../components/button.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { paths } from '#common/paths.ts';
+import { useT } from '#web/app/i18n.tsx';
+import { Alert } from '#web/components/alert.tsx';
+import { primaryButton } from '#web/components/button.tsx';
+import { Field, Form, SubmitButton } from '#web/components/form.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
 import { RequestResetForm } from '../components/request-reset-form.tsx';
-
-function newPasswordSchema(t: Translate) {
-  return z
-    .object({
-      newPassword: z.string().min(
-        MIN_PASSWORD_LENGTH,
-        t('reset.too_short', 'Password must be at least {min} characters long', {
-          min: MIN_PASSWORD_LENGTH,
-        }),
-      ),
-      confirmPassword: z.string(),
-    })
-    .refine((values) => values.newPassword === values.confirmPassword, {
-      message: t('reset.mismatch', 'Passwords do not match'),
-      path: ['confirmPassword'],
-    });
-}
-
-type NewPasswordValues = z.infer<ReturnType<typeof newPasswordSchema>>;
+import { newPasswordSchema } from '../lib/auth-schemas.ts';
 
 /**
  * Target of the reset e-mail (/reset-password?token=…). The server sends `?error=INVALID_TOKEN`
@@ -67,27 +46,26 @@ export function ResetPasswordPage() {
   );
 }
 
+function invalidLinkText(t: ReturnType<typeof useT>) {
+  return t('reset.invalid', 'This reset link is invalid or has expired.');
+}
+
 function InvalidLink() {
   const t = useT();
-  return <Alert tone="error">{t('reset.invalid', 'This reset link is invalid or has expired.')}</Alert>;
+  return <Alert tone="error">{invalidLinkText(t)}</Alert>;
 }
 
 function NewPasswordForm({ token }: { token: string }) {
   const t = useT();
   const reset = useResetPassword();
   const schema = useMemo(() => newPasswordSchema(t), [t]);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<NewPasswordValues>({ resolver: zodResolver(schema) });
 
   if (reset.isSuccess) {
     return (
       <Alert tone="success">
         <p>{t('reset.done', 'Your password has been changed. You can now sign in.')}</p>
         <p className="mt-2">
-          <Link to="/login" className="font-medium underline">
+          <Link to={paths.login} className="font-medium underline">
             {t('reset.to_login', 'Sign in')}
           </Link>
         </p>
@@ -96,30 +74,35 @@ function NewPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form
-      onSubmit={handleSubmit(({ newPassword }) => reset.mutate({ newPassword, token }))}
-      className="space-y-4"
+    <Form
+      schema={schema}
+      defaultValues={{ newPassword: '', confirmPassword: '' }}
+      onSubmit={({ newPassword }) => reset.mutateAsync({ newPassword, token })}
+      codeFields={{ PASSWORD_TOO_SHORT: 'newPassword', PASSWORD_TOO_LONG: 'newPassword' }}
+      // Whatever else fails, the link is what the reader can change: ask for a new one.
+      errorTexts={{
+        INVALID_TOKEN: invalidLinkText(t),
+        BAD_REQUEST: invalidLinkText(t),
+        '*': invalidLinkText(t),
+      }}
     >
-      {reset.isError && <InvalidLink />}
-      <TextField
+      <Field
+        name="newPassword"
         label={t('reset.new_password', 'New password')}
         type="password"
         autoComplete="new-password"
         required
-        error={errors.newPassword?.message}
-        {...register('newPassword')}
       />
-      <TextField
+      <Field
+        name="confirmPassword"
         label={t('reset.confirm_password', 'Confirm password')}
         type="password"
         autoComplete="new-password"
         required
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
       />
-      <Button type="submit" className={`${primaryButton} w-full`} disabled={reset.isPending}>
+      <SubmitButton className={`${primaryButton} w-full`} pendingText={t('reset.submitting', 'Saving...')}>
         {t('reset.submit', 'Set new password')}
-      </Button>
-    </form>
+      </SubmitButton>
+    </Form>
   );
 }

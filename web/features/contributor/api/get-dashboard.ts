@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
-import type { ContributorDashboard, contributorDashboardResponse } from '../../../../common/api.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import type { ContributorDashboard, contributorDashboardResponse } from '#common/api.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
 
 export const CONTRIBUTOR_DASHBOARD_KEY = ['contributor', 'dashboard'] as const;
 

@@ -1,7 +1,7 @@
 import { Trophy } from 'lucide-react';
-import type { ContributorDashboard } from '../../../../common/api.ts';
-import { useT } from '../../../app/i18n.tsx';
-import { ProgressBar } from '../../submissions/components/progress-bar.tsx';
+import type { ContributorDashboard } from '#common/api.ts';
+import { useT } from '#web/app/i18n.tsx';
+import { ProgressBar } from '#web/components/progress-bar.tsx';
 
 /** The next goal: 5 approved, then 10, then top contributor (public-site.md §9). */
 export function NextGoal({ goal }: { goal: ContributorDashboard['nextGoal'] }) {

@@ -1,5 +1,5 @@
-import type { ContributorDashboard } from '../../../../common/api.ts';
-import { useT } from '../../../app/i18n.tsx';
+import type { ContributorDashboard } from '#common/api.ts';
+import { useT } from '#web/app/i18n.tsx';
 
 /** The contributor's figures (public-site.md §9 formulas, computed by the server). */
 export function StatCards({ stats }: { stats: ContributorDashboard['stats'] }) {

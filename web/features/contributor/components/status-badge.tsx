@@ -1,5 +1,5 @@
-import type { SubmissionSummary } from '../../../../common/api.ts';
-import { useT } from '../../../app/i18n.tsx';
+import type { SubmissionSummary } from '#common/api.ts';
+import { useT } from '#web/app/i18n.tsx';
 
 const STYLE = {
   pending: 'bg-amber-100 text-amber-900',

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import type { SubmissionSummary } from '../../../../common/api.ts';
-import { useT } from '../../../app/i18n.tsx';
+import { paths } from '#common/paths.ts';
+import type { SubmissionSummary } from '#common/api.ts';
+import { useT } from '#web/app/i18n.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const linkClass = 'font-medium text-blue-800 underline hover:text-blue-950';
@@ -23,7 +24,7 @@ export function SubmissionList({ submissions }: { submissions: readonly Submissi
       {submissions.length === 0 ? (
         <p className="mt-3 text-slate-700">
           {t('contributor.submissions.empty', 'Tú hevur ikki sent okkum nakað enn.')}{' '}
-          <Link to="/submit" className={linkClass}>
+          <Link to={paths.submit} className={linkClass}>
             {t('contributor.submissions.empty_link', 'Send okkum tína fyrstu mynd')}
           </Link>
         </p>
@@ -37,7 +38,7 @@ export function SubmissionList({ submissions }: { submissions: readonly Submissi
               <div className="min-w-0">
                 <p className="font-medium break-words text-slate-900">
                   {submission.status === 'approved' && submission.mediaId ? (
-                    <Link to={`/media/${submission.mediaId}`} className={linkClass}>
+                    <Link to={paths.media(submission.mediaId)} className={linkClass}>
                       {submission.title}
                     </Link>
                   ) : (

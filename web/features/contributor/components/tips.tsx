@@ -1,5 +1,5 @@
 import { Lightbulb } from 'lucide-react';
-import { useT } from '../../../app/i18n.tsx';
+import { useT } from '#web/app/i18n.tsx';
 
 /** Short advice for better submissions. */
 export function Tips() {

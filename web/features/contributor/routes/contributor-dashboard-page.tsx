@@ -1,12 +1,13 @@
 import { Upload } from 'lucide-react';
 import { Link } from 'react-router';
-import { displayIdOrFallback } from '../../../../common/display-id.ts';
-import { useT } from '../../../app/i18n.tsx';
-import { Alert } from '../../../components/alert.tsx';
-import { Button, primaryButton, secondaryButton } from '../../../components/button.tsx';
-import { Page } from '../../../components/page.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { useMe } from '../../auth/api/get-me.ts';
+import { paths } from '#common/paths.ts';
+import { displayIdOrFallback } from '#common/display-id.ts';
+import { useT } from '#web/app/i18n.tsx';
+import { Alert } from '#web/components/alert.tsx';
+import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
+import { Page } from '#web/components/page.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useMe } from '#web/features/auth/api/get-me.ts';
 import { useContributorDashboard } from '../api/get-dashboard.ts';
 import { NextGoal } from '../components/next-goal.tsx';
 import { StatCards } from '../components/stat-cards.tsx';
@@ -32,7 +33,7 @@ export function ContributorDashboardPage() {
             <span className="font-mono font-semibold">{displayIdOrFallback(user.displayId, user.id)}</span>
           </p>
         </div>
-        <Link to="/submit" className={primaryButton}>
+        <Link to={paths.submit} className={primaryButton}>
           <Upload aria-hidden="true" className="size-4" />
           {t('contributor.dashboard.submit', 'Send nýtt tilfar')}
         </Link>

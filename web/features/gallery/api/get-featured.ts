@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
-import type { featuredResponse, GalleryItem } from '../../../../common/api.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
-import { takeBootData } from '../../../lib/boot-data.ts';
+import type { featuredResponse, GalleryItem } from '#common/api.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
+import { takeBootData } from '#web/lib/boot-data.ts';
 
 const PATH = '/api/gallery/featured';
 

@@ -1,9 +1,9 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { galleryPageResponse } from '../../../../common/api.ts';
-import { type GalleryFilters, galleryPagePath } from '../../../../common/gallery-filters.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
-import { takeBootData } from '../../../lib/boot-data.ts';
+import type { galleryPageResponse } from '#common/api.ts';
+import { type GalleryFilters, galleryPagePath } from '#common/gallery-filters.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
+import { takeBootData } from '#web/lib/boot-data.ts';
 
 export type GalleryPage = z.infer<typeof galleryPageResponse>;
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { GallerySummary } from '../../../../common/api.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
-import { takeBootData } from '../../../lib/boot-data.ts';
+import type { GallerySummary } from '#common/api.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
+import { takeBootData } from '#web/lib/boot-data.ts';
 
 const PATH = '/api/gallery/summary';
 

@@ -1,7 +1,8 @@
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
-import { useT } from '../../../app/i18n.tsx';
-import { primaryButton } from '../../../components/button.tsx';
+import { safeLinkUrl } from '#common/safe-url.ts';
+import { useT } from '#web/app/i18n.tsx';
+import { primaryButton } from '#web/components/button.tsx';
 import { usePublicSettings } from '../api/get-public-settings.ts';
 import { downloadFile } from '../lib/download-file.ts';
 
@@ -9,7 +10,8 @@ import { downloadFile } from '../lib/download-file.ts';
  * The admin-configured document card (public-site.md §2): shown when `custom_card_enabled` and,
  * for its place, `custom_card_show_above_gallery` or `custom_card_show_in_header` are 'true'.
  * Its texts are settings (the server fills in the spec's defaults); the button downloads the
- * file at `custom_card_file_url` and is left out while no file is set.
+ * file at `custom_card_file_url` and is left out while no file is set, and when the URL is
+ * neither http(s) nor a path on this site (common/safe-url.ts): such a value links nowhere.
  */
 export function CustomDocumentCard({ placement = 'gallery' }: { placement?: 'gallery' | 'header' }) {
   const t = useT();
@@ -24,11 +26,11 @@ export function CustomDocumentCard({ placement = 'gallery' }: { placement?: 'gal
   const description =
     settings.custom_card_description || t('gallery.card.description', 'Important archive document');
   const buttonText = settings.custom_card_button_text || t('gallery.card.button', 'Download');
-  const url = settings.custom_card_file_url?.trim() ?? '';
+  const url = safeLinkUrl(settings.custom_card_file_url);
   const download = async () => {
     setBusy(true);
     try {
-      await downloadFile(url);
+      if (url) await downloadFile(url);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react';
-import type { GalleryItem } from '../../../../common/api.ts';
-import { useT } from '../../../app/i18n.tsx';
-import { FEATURED_SIZES } from '../../../../common/responsive-image.ts';
+import type { GalleryItem } from '#common/api.ts';
+import { useT } from '#web/app/i18n.tsx';
+import { FEATURED_SIZES } from '#common/responsive-image.ts';
 import { GalleryCard } from './gallery-card.tsx';
 
 /** Up to 6 items flagged as featured (public-site.md §2); nothing at all when there are none. */

@@ -1,10 +1,11 @@
 import { Eye, FileText, Film, Image as ImageIcon, Music } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { GRID_SIZES } from '../../../../common/responsive-image.ts';
-import type { GalleryItem } from '../../../../common/api.ts';
-import { useT } from '../../../app/i18n.tsx';
-import { MediaImage } from '../../../components/media-image.tsx';
+import { paths } from '#common/paths.ts';
+import { GRID_SIZES } from '#common/responsive-image.ts';
+import type { GalleryItem } from '#common/api.ts';
+import { useT } from '#web/app/i18n.tsx';
+import { MediaImage } from '#web/components/media-image.tsx';
 import type { GalleryView } from '../lib/gallery-params.ts';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
@@ -110,7 +111,7 @@ function CardAction({
     );
   }
   return (
-    <Link to={`/media/${item.id}`} data-item-id={item.id} className={className}>
+    <Link to={paths.media(item.id)} data-item-id={item.id} className={className}>
       {children}
     </Link>
   );

@@ -1,7 +1,7 @@
 import { LayoutGrid, List, Search } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import { GALLERY_SORTS, type GallerySort } from '../../../../common/enums.ts';
-import { useT } from '../../../app/i18n.tsx';
+import { GALLERY_SORTS, type GallerySort } from '#common/enums.ts';
+import { useT } from '#web/app/i18n.tsx';
 import type { PublicCategory } from '../api/get-public-categories.ts';
 import type { GalleryParamPatch, GalleryParams, GalleryView } from '../lib/gallery-params.ts';
 

@@ -1,8 +1,8 @@
 import { SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import type { GalleryItem } from '../../../../common/api.ts';
-import { useT } from '../../../app/i18n.tsx';
-import { primaryButton, secondaryButton } from '../../../components/button.tsx';
+import type { GalleryItem } from '#common/api.ts';
+import { useT } from '#web/app/i18n.tsx';
+import { primaryButton, secondaryButton } from '#web/components/button.tsx';
 import type { GalleryView } from '../lib/gallery-params.ts';
 import { GalleryCard, GalleryCardSkeleton } from './gallery-card.tsx';
 

@@ -1,8 +1,9 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../../../app/i18n.tsx';
-import { primaryButton, secondaryButton } from '../../../components/button.tsx';
+import { useT } from '#web/app/i18n.tsx';
+import { primaryButton, secondaryButton } from '#web/components/button.tsx';
+import { paths } from '#common/paths.ts';
 
 /** The collapsible 'send us material' panel on the home page (public-site.md §2). */
 export function SendMaterialPanel() {
@@ -34,10 +35,10 @@ export function SendMaterialPanel() {
           )}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link to="/submit" className={primaryButton}>
+          <Link to={paths.submit} className={primaryButton}>
             {t('home.send.anonymous', 'Send uttan at skráseta teg')}
           </Link>
-          <Link to="/contributor/register" className={secondaryButton}>
+          <Link to={paths.contributorRegister} className={secondaryButton}>
             {t('home.send.register', 'Skráset teg sum íkastari')}
           </Link>
         </div>

@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { useT } from '../../../app/i18n.tsx';
+import { useT } from '#web/app/i18n.tsx';
 
 /** The home page's notice that the system is in trial operation (public-site.md §1). */
 export function TrialBanner() {

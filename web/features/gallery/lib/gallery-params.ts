@@ -1,4 +1,4 @@
-import { type GalleryFilters, isUuid, readGalleryFilters } from '../../../../common/gallery-filters.ts';
+import { type GalleryFilters, isUuid, readGalleryFilters } from '#common/gallery-filters.ts';
 
 /**
  * The gallery's state lives in the URL so a search can be shared and Back works:

@@ -1,11 +1,12 @@
 import { lazy, type ReactNode, Suspense, useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { GalleryItem } from '../../../../common/api.ts';
-import { useT } from '../../../app/i18n.tsx';
+import type { GalleryItem } from '#common/api.ts';
+import { useT } from '#web/app/i18n.tsx';
 import { useFeatured } from '../api/get-featured.ts';
 import { useGalleryPages } from '../api/get-gallery-page.ts';
 import { useGallerySummary } from '../api/get-gallery-summary.ts';
 import { usePublicCategories } from '../api/get-public-categories.ts';
+import { usePublicSettings } from '../api/get-public-settings.ts';
 import { CustomDocumentCard } from '../components/custom-document-card.tsx';
 import { FeaturedStrip } from '../components/featured-strip.tsx';
 import { GalleryFilterBar } from '../components/gallery-filter-bar.tsx';
@@ -21,7 +22,7 @@ import {
 
 // The viewer is only needed once an image is opened.
 const Lightbox = lazy(() =>
-  import('../../lightbox/components/lightbox.tsx').then((m) => ({ default: m.Lightbox })),
+  import('#web/features/lightbox/components/lightbox.tsx').then((m) => ({ default: m.Lightbox })),
 );
 
 /** When the lightbox comes this close to the end of the loaded items, the next page is fetched. */
@@ -37,6 +38,9 @@ export function HomePage() {
   const { data: summary } = useGallerySummary();
   const featured = useFeatured();
   const categories = usePublicCategories();
+  // The banner's title and description are the site_title / site_description settings (the
+  // server fills in the spec's defaults); the texts stand in only while the settings are not in.
+  const { data: settings } = usePublicSettings();
 
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readGalleryParams(searchParams), [searchParams]);
@@ -127,8 +131,10 @@ export function HomePage() {
       <TrialBanner />
       <section className="bg-slate-800 px-4 py-10 text-white">
         <div className="mx-auto max-w-7xl">
-          <h1 className="text-4xl font-bold">{t('site.title', 'Myndasavn')}</h1>
-          <p className="mt-2 text-lg text-slate-100">{t('site.description', 'Historical Media Archive')}</p>
+          <h1 className="text-4xl font-bold">{settings?.site_title || t('site.title', 'Myndasavn')}</h1>
+          <p className="mt-2 text-lg text-slate-100">
+            {settings?.site_description || t('site.description', 'Historical Media Archive')}
+          </p>
           {summary && (
             <p className="mt-4 text-slate-100">
               {t('home.banner.items', '{n} lutir', { n: summary.totalItems })}

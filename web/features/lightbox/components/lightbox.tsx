@@ -1,13 +1,14 @@
 import { ChevronLeft, ChevronRight, Heart, Info, RotateCcw, Share2, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
-import type { GalleryItem } from '../../../../common/api.ts';
-import { DISPLAY_PX, ZOOM_MAX, ZOOM_MIN } from '../../../../common/limits.ts';
-import { useT } from '../../../app/i18n.tsx';
-import { MediaImage, usePlaceholder } from '../../../components/media-image.tsx';
-import { useFavorites } from '../../../lib/favorites.ts';
-import { useShare } from '../../../lib/share.ts';
-import { MediaInfoSections } from '../../media/components/media-info.tsx';
+import type { GalleryItem } from '#common/api.ts';
+import { DISPLAY_PX, ZOOM_MAX, ZOOM_MIN } from '#common/limits.ts';
+import { useT } from '#web/app/i18n.tsx';
+import { MediaImage, usePlaceholder } from '#web/components/media-image.tsx';
+import { useFavorites } from '#web/lib/favorites.ts';
+import { useShare } from '#web/lib/share.ts';
+import { useMedia } from '#web/features/media/api/get-media.ts';
+import { MediaInfoSections } from '#web/features/media/components/media-info.tsx';
 import { useFittedSize } from '../lib/use-fitted-size.ts';
 import { neighbourIndex, stripRange, zoomIn, zoomOut } from '../lib/lightbox-rules.ts';
 
@@ -306,7 +307,7 @@ function LightboxDialog({
                 aria-label={t('lightbox.info_panel', 'Information')}
                 className="w-full max-w-sm overflow-y-auto bg-white p-5 text-slate-900"
               >
-                <MediaInfoSections item={item} level={3} />
+                <LightboxInfo id={item.id} />
               </section>
             )}
           </div>
@@ -393,5 +394,22 @@ function DisplayImage({
         ...style,
       }}
     />
+  );
+}
+
+/**
+ * The information panel: a gallery card carries only what the card shows, so the panel asks for
+ * the whole item (GET /api/media/:id, cached per item by TanStack Query).
+ */
+function LightboxInfo({ id }: { id: string }) {
+  const t = useT();
+  const { data, error } = useMedia(id);
+  if (data) return <MediaInfoSections item={data} level={3} />;
+  return (
+    <p role={error ? 'alert' : 'status'} className="text-sm text-slate-700">
+      {error
+        ? t('lightbox.info_error', 'The information could not be loaded.')
+        : t('lightbox.info_loading', 'Loading information…')}
+    </p>
   );
 }

@@ -1,4 +1,4 @@
-import { THUMB_STRIP_SPAN, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '../../../../common/limits.ts';
+import { THUMB_STRIP_SPAN, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '#common/limits.ts';
 
 /** Zoom runs from 50% to 300% in 25% steps (public-site.md §4, §9). */
 export function zoomIn(zoom: number): number {

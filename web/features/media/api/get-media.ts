@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
-import type { MediaItem, mediaItemResponse } from '../../../../common/api.ts';
-import { ApiRequestError, apiFetch } from '../../../lib/api-fetch.ts';
-import { takeBootData } from '../../../lib/boot-data.ts';
+import type { MediaItem, mediaItemResponse } from '#common/api.ts';
+import { ApiRequestError, apiFetch } from '#web/lib/api-fetch.ts';
+import { takeBootData } from '#web/lib/boot-data.ts';
 
 const pathOf = (id: string) => `/api/media/${encodeURIComponent(id)}`;
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
-import type { viewResponse } from '../../../../common/api.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import type { viewResponse } from '#common/api.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
 
 /** POST /api/media/:id/view: counts one view and returns the new count. */
 export async function recordView(id: string): Promise<number> {

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import type { MediaItem } from '../../../../common/api.ts';
-import { useT } from '../../../app/i18n.tsx';
+import type { MediaItem } from '#common/api.ts';
+import { useT } from '#web/app/i18n.tsx';
 import {
   formatArchiveDate,
   formatCopyrightStatus,
   formatDimensions,
   formatFileFormat,
-  formatMegabytes,
   mediaDisplayId,
 } from '../lib/media-format.ts';
+import { formatMegabytes } from '#web/lib/format-size.ts';
 
 /**
  * The sections describing a media item, shared by the lightbox's info panel and the media page

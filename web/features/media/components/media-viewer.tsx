@@ -1,10 +1,10 @@
 import { FileText, Minimize } from 'lucide-react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import type { MediaItem } from '../../../../common/api.ts';
-import { useT } from '../../../app/i18n.tsx';
-import { linkButton } from '../../../components/button.tsx';
-import { DETAIL_SIZES } from '../../../../common/responsive-image.ts';
-import { MediaImage } from '../../../components/media-image.tsx';
+import type { MediaItem } from '#common/api.ts';
+import { useT } from '#web/app/i18n.tsx';
+import { linkButton } from '#web/components/button.tsx';
+import { DETAIL_SIZES } from '#common/responsive-image.ts';
+import { MediaImage } from '#web/components/media-image.tsx';
 import { downloadUrl } from '../lib/media-format.ts';
 
 /** Where the item itself is played or read: the public original, else the public download. */

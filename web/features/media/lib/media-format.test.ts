@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { formatMegabytes } from '#web/lib/format-size.ts';
 import {
   downloadUrl,
   formatArchiveDate,
   formatCopyrightStatus,
   formatDimensions,
   formatFileFormat,
-  formatMegabytes,
   mediaDisplayId,
 } from './media-format.ts';
 

@@ -1,19 +1,11 @@
-import type { MediaItem } from '../../../../common/api.ts';
-import { displayIdOrFallback } from '../../../../common/display-id.ts';
+import type { MediaItem } from '#common/api.ts';
+import { displayIdOrFallback } from '#common/display-id.ts';
 
 /**
  * Plain formatting rules for a media item's fields, shared by the lightbox's info panel and the
  * media page (public-site.md §2 and §9). Texts that need translating stay with the components;
  * these take the translated words as arguments where they need one.
  */
-
-const BYTES_PER_MB = 1024 * 1024;
-
-/** File sizes are shown in MB with one decimal (§9): 1_572_864 → '1.5 MB'. */
-export function formatMegabytes(bytes: number): string {
-  const mb = Math.max(0, bytes) / BYTES_PER_MB;
-  return `${mb.toFixed(1)} MB`;
-}
 
 /**
  * The copyright status as shown: underscores become spaces ('public_domain' → 'public domain');

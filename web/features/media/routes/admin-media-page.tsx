@@ -1,8 +1,257 @@
-import { useT } from '../../../app/i18n.tsx';
-import { PlaceholderPage } from '../../../components/page.tsx';
+import { Upload } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { ADMIN_MEDIA_SORTS, type AdminMediaItem, type AdminMediaSort } from '#common/api.ts';
+import { paths } from '#common/paths.ts';
+import { type Translate, useT } from '#web/app/i18n.tsx';
+import { primaryButton } from '#web/components/button.tsx';
+import { useConfirm } from '#web/components/confirm-dialog.tsx';
+import { type Column, DataTable } from '#web/components/data-table.tsx';
+import { ListPaging } from '#web/components/list-paging.tsx';
+import { toast } from '#web/components/toaster.tsx';
+import { useErrorText } from '#web/lib/error-text.ts';
+import type { ListSpec } from '#web/lib/list-params.ts';
+import { useListParams } from '#web/lib/use-list-params.ts';
+import { useFolders } from '../../folders/api/folders.ts';
+import { FolderManager } from '../../folders/components/folder-manager.tsx';
+import {
+  type MediaFilter,
+  useAdminCategories,
+  useAdminMediaList,
+  useDeleteMedia,
+} from '../api/admin-media.ts';
+import { BulkActions } from '../components/bulk-actions.tsx';
+import { EditMediaDialog } from '../components/edit-media-dialog.tsx';
+import { MediaRowActions, MediaToggles } from '../components/media-actions.tsx';
+import { MediaFilters, mediaFiltered } from '../components/media-filters.tsx';
+import { MediaGrid } from '../components/media-grid.tsx';
+import { MediaStats } from '../components/media-stats.tsx';
+import { MediaThumb } from '../components/media-thumb.tsx';
+import { formatMegabytes } from '#web/lib/format-size.ts';
+import { mediaDisplayId } from '../lib/media-format.ts';
 
-/** Media management (/admin/media). */
+/** The screen's URL state: search, category, folder, sort and the grid/list view (default list). */
+export const MEDIA_LIST: ListSpec<MediaFilter, AdminMediaSort> = {
+  filters: { category: null, folder: null, view: ['grid'] },
+  sorts: ADMIN_MEDIA_SORTS,
+};
+
+function mediaColumns(
+  t: Translate,
+  actions: { onEdit: (item: AdminMediaItem) => void; onDelete: (item: AdminMediaItem) => void },
+): Column<AdminMediaItem>[] {
+  return [
+    {
+      id: 'media',
+      header: t('admin.media.column.media', 'Media'),
+      rowHeader: true,
+      cell: (item) => (
+        <div className="flex items-start gap-3">
+          <MediaThumb item={item} />
+          <div className="min-w-0">
+            <span className="block break-words">{item.title}</span>
+            <span className="block text-xs font-normal text-slate-700">{mediaDisplayId(item)}</span>
+          </div>
+        </div>
+      ),
+    },
+    {
+      id: 'category',
+      header: t('admin.media.column.category', 'Category'),
+      cell: (item) => (
+        <div className="space-y-1">
+          {item.category ? (
+            <span className="inline-flex items-center gap-1.5">
+              <span
+                aria-hidden="true"
+                className="inline-block size-3 rounded-full"
+                style={{ backgroundColor: item.category.color }}
+              />
+              {item.category.icon && <span aria-hidden="true">{item.category.icon}</span>}
+              {item.category.name}
+            </span>
+          ) : (
+            <span className="text-slate-700">{t('admin.media.uncategorized', 'Uncategorized')}</span>
+          )}
+          {item.folder && (
+            <span className="block text-xs text-slate-700">
+              {t('admin.media.in_folder', 'Folder: {name}', { name: item.folder.name })}
+            </span>
+          )}
+        </div>
+      ),
+    },
+    {
+      id: 'details',
+      header: t('admin.media.column.details', 'Details'),
+      cell: (item) => (
+        <div className="space-y-0.5 text-xs text-slate-800">
+          <span className="block capitalize">{item.mediaType}</span>
+          <span className="block">{formatMegabytes(item.fileSize)}</span>
+          <span className="block">{t('admin.media.views', '{count} views', { count: item.viewCount })}</span>
+          <span className="block">
+            <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleDateString('en-GB')}</time>
+          </span>
+          {item.photographer && <span className="block">{item.photographer}</span>}
+        </div>
+      ),
+    },
+    {
+      id: 'status',
+      header: t('admin.media.column.status', 'Status'),
+      cell: (item) => <MediaToggles item={item} />,
+    },
+    {
+      id: 'actions',
+      header: t('admin.media.column.actions', 'Actions'),
+      cell: (item) => <MediaRowActions item={item} {...actions} />,
+    },
+  ];
+}
+
+/** Media management (/admin/media): every item, public or not, for content staff. */
 export function AdminMediaPage() {
   const t = useT();
-  return <PlaceholderPage title={t('admin.media.title', 'Media management')} />;
+  const errorText = useErrorText();
+  const list = useListParams(MEDIA_LIST);
+  const { params } = list;
+  const media = useAdminMediaList(params);
+  const categories = useAdminCategories().data ?? [];
+  const folders = useFolders().data ?? [];
+  const { mutateAsync: deleteMedia } = useDeleteMedia();
+  const [confirm, confirmDialog] = useConfirm();
+  const [editing, setEditing] = useState<AdminMediaItem | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const view = params.filters.view === 'grid' ? 'grid' : 'list';
+  // A selection is of the items on screen: a new search, filter or sort starts without one.
+  const listKey = JSON.stringify([params.q, params.filters.category, params.filters.folder, params.sort]);
+  const [selectionKey, setSelectionKey] = useState(listKey);
+  if (selectionKey !== listKey) {
+    setSelectionKey(listKey);
+    setSelected(new Set());
+  }
+
+  const onDelete = useCallback(
+    async (item: AdminMediaItem) => {
+      const yes = await confirm({
+        title: t('admin.media.delete_title', 'Delete media item?'),
+        description: t(
+          'admin.media.delete_confirm',
+          'Are you sure you want to delete this media item? This action cannot be undone.',
+        ),
+        destructive: true,
+      });
+      if (!yes) return;
+      try {
+        await deleteMedia(item.id);
+        setSelected((current) => {
+          const next = new Set(current);
+          next.delete(item.id);
+          return next;
+        });
+        toast.success(t('admin.media.deleted', 'Media item deleted successfully!'));
+      } catch (error) {
+        toast.error(errorText(error, { '*': t('admin.media.delete_failed', 'Failed to delete media item') }));
+      }
+    },
+    [t, confirm, deleteMedia, errorText],
+  );
+  const columns = useMemo(() => mediaColumns(t, { onEdit: setEditing, onDelete }), [t, onDelete]);
+
+  const filtered = mediaFiltered(params);
+  const empty = (
+    <div className="text-center">
+      <h2 className="text-lg font-semibold text-slate-900">
+        {filtered
+          ? t('admin.media.empty_filtered', 'No Media Found')
+          : t('admin.media.empty', 'No Media Items')}
+      </h2>
+      <p className="mt-1 text-slate-700">
+        {filtered
+          ? t('admin.media.empty_filtered_text', 'No items match these filters.')
+          : t('admin.media.empty_text', 'Upload your first media items to get started.')}
+      </p>
+    </div>
+  );
+  const loadError = errorText(media.error, {
+    '*': t('admin.media.load_failed', 'Failed to load media data'),
+  });
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">{t('admin.media.title', 'Media management')}</h1>
+          <p className="mt-1 text-slate-700">
+            {t('admin.media.intro', 'Organise, publish and feature the items of the archive.')}
+          </p>
+        </div>
+        <Link to={paths.admin.upload} className={primaryButton}>
+          <Upload aria-hidden="true" className="size-4" />
+          {t('admin.media.upload', 'Upload Media')}
+        </Link>
+      </div>
+      <MediaStats />
+      <MediaFilters list={list} categories={categories} folders={folders} />
+      <FolderManager folders={folders} />
+      <BulkActions
+        selected={selected}
+        categories={categories}
+        folders={folders}
+        onDone={() => setSelected(new Set())}
+      />
+      <div className="mt-6">
+        {view === 'list' ? (
+          <DataTable
+            caption={t('admin.media.caption', 'Media items')}
+            captionHidden
+            columns={columns}
+            rows={media.items}
+            rowKey={(item) => item.id}
+            selection={{ selected, onChange: setSelected, rowLabel: (item) => item.title }}
+            isLoading={media.isPending}
+            isFetching={media.isFetching && !media.isFetchingNextPage}
+            error={media.error}
+            errorText={loadError}
+            onRetry={() => media.refetch()}
+            empty={empty}
+          />
+        ) : media.isPending ? null : media.error && media.items.length === 0 ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+            {loadError}
+          </p>
+        ) : (
+          <MediaGrid
+            items={media.items}
+            selected={selected}
+            onSelect={setSelected}
+            onEdit={setEditing}
+            onDelete={onDelete}
+            empty={empty}
+          />
+        )}
+        {media.data && (
+          <ListPaging
+            shown={media.items.length}
+            total={media.total}
+            hasMore={media.hasNextPage}
+            loadingMore={media.isFetchingNextPage}
+            onLoadMore={() => media.fetchNextPage()}
+            onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
+            summary={t('admin.media.showing', 'Showing {shown} of {total} items', {
+              shown: media.items.length,
+              total: media.total,
+            })}
+          />
+        )}
+      </div>
+      <EditMediaDialog
+        item={editing}
+        categories={categories}
+        folders={folders}
+        onClose={() => setEditing(null)}
+      />
+      {confirmDialog}
+    </div>
+  );
 }

@@ -1,14 +1,15 @@
 import { ArrowLeft, Download, Heart, Maximize, Share2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { MediaItem } from '../../../../common/api.ts';
-import { useT } from '../../../app/i18n.tsx';
-import { Alert } from '../../../components/alert.tsx';
-import { Button, primaryButton, secondaryButton } from '../../../components/button.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { ApiRequestError } from '../../../lib/api-fetch.ts';
-import { useFavorites } from '../../../lib/favorites.ts';
-import { useShare } from '../../../lib/share.ts';
+import { paths } from '#common/paths.ts';
+import type { MediaItem } from '#common/api.ts';
+import { useT } from '#web/app/i18n.tsx';
+import { Alert } from '#web/components/alert.tsx';
+import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { ApiRequestError } from '#web/lib/api-fetch.ts';
+import { useFavorites } from '#web/lib/favorites.ts';
+import { useShare } from '#web/lib/share.ts';
 import { useMedia } from '../api/get-media.ts';
 import { useRecordView } from '../api/record-view.ts';
 import {
@@ -64,7 +65,7 @@ function MediaNotFound() {
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold text-slate-900">{t('media.not_found.title', 'Media Not Found')}</h1>
       <p className="mt-3 text-slate-700">{t('media.not_found.text', 'Media not found or not public')}</p>
-      <Button className={`${primaryButton} mt-6`} onClick={() => navigate('/')}>
+      <Button className={`${primaryButton} mt-6`} onClick={() => navigate(paths.home)}>
         <ArrowLeft aria-hidden="true" className="size-5" />
         {t('media.back_to_gallery', 'Back to Gallery')}
       </Button>
@@ -82,7 +83,7 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
         <Button className={secondaryButton} onClick={onRetry}>
           {t('media.retry', 'Try again')}
         </Button>
-        <Link to="/" className={secondaryButton}>
+        <Link to={paths.home} className={secondaryButton}>
           {t('media.back_to_gallery', 'Back to Gallery')}
         </Link>
       </div>
@@ -109,7 +110,7 @@ function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
       <Link
-        to="/"
+        to={paths.home}
         className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />

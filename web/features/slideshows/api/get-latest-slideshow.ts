@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { latestSlideshowResponse } from '../../../../common/api.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
-import { takeBootData } from '../../../lib/boot-data.ts';
+import type { latestSlideshowResponse } from '#common/api.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
+import { takeBootData } from '#web/lib/boot-data.ts';
 
 export type LatestSlideshow = NonNullable<z.infer<typeof latestSlideshowResponse>['slideshow']>;
 

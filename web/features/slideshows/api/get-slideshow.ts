@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { slideshowResponse } from '../../../../common/api.ts';
-import { ApiRequestError, apiFetch } from '../../../lib/api-fetch.ts';
+import type { slideshowResponse } from '#common/api.ts';
+import { ApiRequestError, apiFetch } from '#web/lib/api-fetch.ts';
 
 export type Slideshow = z.infer<typeof slideshowResponse>['slideshow'];
 export type Slide = Slideshow['slides'][number];

@@ -1,5 +1,5 @@
 import { AudioLines, FileText, Film } from 'lucide-react';
-import { MediaImage } from '../../../components/media-image.tsx';
+import { MediaImage } from '#web/components/media-image.tsx';
 import type { Slide } from '../api/get-slideshow.ts';
 
 // The placeholder fills the letterbox too unless it keeps to the picture's own shape.

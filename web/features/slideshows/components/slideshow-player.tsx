@@ -12,8 +12,8 @@ import {
 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../../../app/i18n.tsx';
-import { useFavorites } from '../../../lib/favorites.ts';
+import { useT } from '#web/app/i18n.tsx';
+import { useFavorites } from '#web/lib/favorites.ts';
 import type { Slideshow } from '../api/get-slideshow.ts';
 import { progressPercent, slideDurationMs } from '../lib/player-clock.ts';
 import { usePlayerClock } from '../lib/use-player-clock.ts';

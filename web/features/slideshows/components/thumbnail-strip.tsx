@@ -1,7 +1,7 @@
 import { AudioLines, FileText, Film } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useT } from '../../../app/i18n.tsx';
-import { MediaImage } from '../../../components/media-image.tsx';
+import { useT } from '#web/app/i18n.tsx';
+import { MediaImage } from '#web/components/media-image.tsx';
 import type { Slide } from '../api/get-slideshow.ts';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';

@@ -110,10 +110,27 @@ describe('moving by hand', () => {
     expect(state().index).toBe(2);
   });
 
-  it('next from the last slide is the end: back to the first, stopped', () => {
+  it('next from the last slide wraps to the first and keeps playing', () => {
     clock.dispatch({ type: 'goTo', index: 2 });
+    vi.advanceTimersByTime(300);
     clock.dispatch({ type: 'next' });
-    expect(state()).toMatchObject({ index: 0, playing: false });
+    expect(state()).toMatchObject({ index: 0, playing: true, elapsedMs: 0 });
+    // The show goes on from the first slide.
+    vi.advanceTimersByTime(1000);
+    expect(state()).toMatchObject({ index: 1, playing: true, elapsedMs: 0 });
+  });
+
+  it('next from the last slide while paused wraps to the first and stays paused', () => {
+    clock.dispatch({ type: 'goTo', index: 2 });
+    clock.dispatch({ type: 'pause' });
+    clock.dispatch({ type: 'next' });
+    expect(state()).toMatchObject({ index: 0, playing: false, elapsedMs: 0 });
+  });
+
+  it('only the timer running out on the last slide stops the show', () => {
+    clock.dispatch({ type: 'goTo', index: 2 });
+    vi.advanceTimersByTime(5000);
+    expect(state()).toMatchObject({ index: 0, playing: false, elapsedMs: 0 });
   });
 
   it('ignores slides that do not exist', () => {

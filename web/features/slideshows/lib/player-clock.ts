@@ -1,8 +1,4 @@
-import {
-  DEFAULT_SLIDE_DURATION_S,
-  SLIDESHOW_OVERLAY_HIDE_MS,
-  SLIDESHOW_TICK_MS,
-} from '../../../../common/limits.ts';
+import { DEFAULT_SLIDE_DURATION_S, SLIDESHOW_OVERLAY_HIDE_MS, SLIDESHOW_TICK_MS } from '#common/limits.ts';
 
 /**
  * The slideshow player's timing (public-site.md §4 "Slideshow player", §9): a pure reducer for
@@ -69,11 +65,15 @@ function show(state: PlayerState, index: number): PlayerState {
   return { ...state, index, elapsedMs: 0 };
 }
 
-/** Forward from the last slide: the end. Playback stops and the show returns to the first slide. */
-function forward(state: PlayerState): PlayerState {
+/**
+ * Forward one slide. Past the last slide the show returns to the first; only when the timer runs
+ * out (`byTimer`) is that the end, which stops playback. A visitor's own Next from the last slide
+ * wraps around like Previous from the first, and leaves playing or paused as it was.
+ */
+function forward(state: PlayerState, byTimer: boolean): PlayerState {
   const last = state.durationsMs.length - 1;
-  if (state.index >= last) return { ...show(state, 0), playing: false };
-  return show(state, state.index + 1);
+  if (state.index < last) return show(state, state.index + 1);
+  return byTimer ? { ...show(state, 0), playing: false } : show(state, 0);
 }
 
 export function playerReducer(state: PlayerState, action: PlayerAction): PlayerState {
@@ -82,11 +82,11 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'tick': {
       if (!state.playing || count === 0) return state;
       const elapsedMs = state.elapsedMs + SLIDESHOW_TICK_MS;
-      if (elapsedMs >= (state.durationsMs[state.index] ?? 0)) return forward(state);
+      if (elapsedMs >= (state.durationsMs[state.index] ?? 0)) return forward(state, true);
       return { ...state, elapsedMs };
     }
     case 'next':
-      return count === 0 ? state : forward(state);
+      return count === 0 ? state : forward(state, false);
     case 'previous':
       return count === 0 ? state : show(state, state.index === 0 ? count - 1 : state.index - 1);
     case 'goTo':

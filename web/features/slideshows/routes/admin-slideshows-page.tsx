@@ -1,8 +1,243 @@
-import { useT } from '../../../app/i18n.tsx';
-import { PlaceholderPage } from '../../../components/page.tsx';
+import { VisibilityToggles } from '#web/components/visibility-toggles.tsx';
+import { ExternalLink, Images, Pencil, Play, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { AdminSlideshowSummary } from '#common/api.ts';
+import { paths } from '#common/paths.ts';
+import { useT } from '#web/app/i18n.tsx';
+import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
+import { useConfirm } from '#web/components/confirm-dialog.tsx';
+import { ListFilters, ListSearch } from '#web/components/list-filters.tsx';
+import { ListPaging } from '#web/components/list-paging.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { toast } from '#web/components/toaster.tsx';
+import { useErrorText } from '#web/lib/error-text.ts';
+import type { ListSpec } from '#web/lib/list-params.ts';
+import { useListParams } from '#web/lib/use-list-params.ts';
+import { useAdminSlideshows, useDeleteSlideshow, useUpdateSlideshow } from '../api/admin-slideshows.ts';
+import { type DialogTarget, SlideshowDialog } from '../components/slideshow-dialog.tsx';
 
-/** Slideshows (/admin/slideshows). */
+const SLIDESHOW_LIST: ListSpec<never, 'newest'> = { filters: {}, sorts: ['newest'] };
+
+const ring = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
+const _pill = `inline-flex items-center gap-1 rounded-full border px-2.5 py-1 text-xs font-semibold ${ring}`;
+const action = `inline-flex items-center gap-1 rounded-md border px-2.5 py-1.5 text-sm font-medium ${ring}`;
+
+/** One slideshow's card: covers, title, count, toggles, edit, delete and the public player. */
+function SlideshowCard({
+  show,
+  onEdit,
+  onDelete,
+}: {
+  show: AdminSlideshowSummary;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const t = useT();
+  const update = useUpdateSlideshow();
+  const toggle = (change: { isPublic: boolean } | { isFeatured: boolean }) =>
+    update.mutate(
+      { id: show.id, body: change },
+      { onError: () => toast.error(t('admin.slideshows.save_failed', 'Failed to save slideshow')) },
+    );
+  const pendingChange = update.isPending ? update.variables?.body : undefined;
+  const isPublic = pendingChange?.isPublic ?? show.isPublic;
+  const isFeatured = pendingChange?.isFeatured ?? show.isFeatured;
+  return (
+    <li className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      <div className="grid aspect-[4/3] grid-cols-2 grid-rows-2 gap-0.5 bg-slate-100">
+        {show.covers.length === 0 ? (
+          <span className="col-span-2 row-span-2 flex items-center justify-center text-slate-500">
+            <Images aria-hidden="true" className="size-10" />
+          </span>
+        ) : (
+          show.covers.map((src, i) => (
+            <img
+              key={src}
+              src={src}
+              alt=""
+              loading="lazy"
+              className={`size-full object-cover ${show.covers.length === 1 ? 'col-span-2 row-span-2' : ''} ${
+                show.covers.length === 3 && i === 0 ? 'row-span-2' : ''
+              }`}
+            />
+          ))
+        )}
+      </div>
+      <div className="flex grow flex-col gap-2 p-4">
+        <h2 className="text-lg font-semibold break-words text-slate-900">{show.title}</h2>
+        {show.description && <p className="text-sm break-words text-slate-700">{show.description}</p>}
+        <p className="text-xs text-slate-700">
+          {show.displayId} · {t('admin.slideshows.slide_count', '{count} slides', { count: show.slideCount })}{' '}
+          · <time dateTime={show.createdAt}>{new Date(show.createdAt).toLocaleDateString('en-GB')}</time>
+        </p>
+        <VisibilityToggles
+          name={show.title}
+          isPublic={isPublic}
+          isFeatured={isFeatured}
+          onChange={toggle}
+          labels={{
+            public: t('admin.slideshows.public', 'Public'),
+            featured: t('admin.slideshows.featured', 'Featured'),
+          }}
+        />
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          <button
+            type="button"
+            onClick={onEdit}
+            className={`${action} border-slate-400 text-slate-800 hover:bg-slate-100`}
+          >
+            <Pencil aria-hidden="true" className="size-4" />
+            {t('admin.slideshows.edit', 'Edit')}
+            <span className="sr-only"> {show.title}</span>
+          </button>
+          {show.isPublic && (
+            <Link
+              to={paths.slideshow(show.id)}
+              className={`${action} border-blue-700 text-blue-800 hover:bg-blue-50`}
+            >
+              <Play aria-hidden="true" className="size-4" />
+              {t('admin.slideshows.play', 'Play')}
+              <span className="sr-only"> {show.title}</span>
+            </Link>
+          )}
+          <button
+            type="button"
+            onClick={onDelete}
+            className={`${action} border-red-700 text-red-800 hover:bg-red-50`}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+            {t('admin.slideshows.delete', 'Delete')}
+            <span className="sr-only"> {show.title}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** Slideshows (/admin/slideshows): every slideshow, public or not, for content staff. */
 export function AdminSlideshowsPage() {
   const t = useT();
-  return <PlaceholderPage title={t('admin.slideshows.title', 'Slideshows')} />;
+  const errorText = useErrorText();
+  const list = useListParams(SLIDESHOW_LIST);
+  const { params } = list;
+  const slideshows = useAdminSlideshows(params);
+  const { mutateAsync: deleteSlideshow } = useDeleteSlideshow();
+  const [confirm, confirmDialog] = useConfirm();
+  const [target, setTarget] = useState<DialogTarget | null>(null);
+
+  const onDelete = async (show: AdminSlideshowSummary) => {
+    const yes = await confirm({
+      title: t('admin.slideshows.delete_title', 'Delete slideshow?'),
+      description: t(
+        'admin.slideshows.delete_confirm',
+        'Are you sure you want to delete this slideshow? This action cannot be undone.',
+      ),
+      destructive: true,
+    });
+    if (!yes) return;
+    try {
+      await deleteSlideshow(show.id);
+      toast.success(t('admin.slideshows.deleted', 'Slideshow deleted successfully!'));
+    } catch (error) {
+      toast.error(
+        errorText(error, { '*': t('admin.slideshows.delete_failed', 'Failed to delete slideshow') }),
+      );
+    }
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">{t('admin.slideshows.title', 'Slideshows')}</h1>
+          <p className="mt-1 text-slate-700">
+            {t('admin.slideshows.intro', 'Build slideshows from the media of the archive.')}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <a href={paths.admin.upload} target="_blank" rel="noopener" className={secondaryButton}>
+            <ExternalLink aria-hidden="true" className="size-4" />
+            {t('admin.slideshows.upload_media', 'Upload Media')}
+            <span className="sr-only"> {t('admin.slideshows.new_tab', '(opens in a new tab)')}</span>
+          </a>
+          <Button className={primaryButton} onClick={() => setTarget({ mode: 'create' })}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t('admin.slideshows.create', 'Create Slideshow')}
+          </Button>
+        </div>
+      </div>
+      <ListFilters label={t('admin.slideshows.search_label', 'Search slideshows')} className="md:grid-cols-2">
+        <ListSearch
+          value={params.q}
+          label={t('admin.slideshows.search', 'Search title or description')}
+          buttonText={t('admin.slideshows.search_button', 'Search')}
+          onSearch={list.setSearch}
+        />
+      </ListFilters>
+      <div className="mt-6">
+        {slideshows.isPending ? (
+          <Spinner text={t('admin.slideshows.loading', 'Loading slideshows...')} />
+        ) : slideshows.error && slideshows.items.length === 0 ? (
+          <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+            <p>
+              {errorText(slideshows.error, {
+                '*': t('admin.slideshows.load_failed', 'Failed to load slideshows'),
+              })}
+            </p>
+            <Button className={`${secondaryButton} mt-3`} onClick={() => slideshows.refetch()}>
+              {t('admin.slideshows.retry', 'Try Again')}
+            </Button>
+          </div>
+        ) : slideshows.items.length === 0 ? (
+          <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
+            <h2 className="text-lg font-semibold text-slate-900">
+              {params.q
+                ? t('admin.slideshows.empty_filtered', 'No Slideshows Found')
+                : t('admin.slideshows.empty', 'No Slideshows Yet')}
+            </h2>
+            <p className="mt-1 text-slate-700">
+              {params.q
+                ? t('admin.slideshows.empty_filtered_text', 'No slideshows match this search.')
+                : t(
+                    'admin.slideshows.empty_text',
+                    'Create your first slideshow from the media of the archive.',
+                  )}
+            </p>
+          </div>
+        ) : (
+          <ul
+            className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+            aria-label={t('admin.slideshows.list', 'Slideshows')}
+          >
+            {slideshows.items.map((show) => (
+              <SlideshowCard
+                key={show.id}
+                show={show}
+                onEdit={() => setTarget({ mode: 'edit', id: show.id })}
+                onDelete={() => void onDelete(show)}
+              />
+            ))}
+          </ul>
+        )}
+        {slideshows.data && (
+          <ListPaging
+            shown={slideshows.items.length}
+            total={slideshows.total}
+            hasMore={slideshows.hasNextPage}
+            loadingMore={slideshows.isFetchingNextPage}
+            onLoadMore={() => slideshows.fetchNextPage()}
+            onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
+            summary={t('admin.slideshows.showing', 'Showing {shown} of {total} slideshows', {
+              shown: slideshows.items.length,
+              total: slideshows.total,
+            })}
+          />
+        )}
+      </div>
+      <SlideshowDialog target={target} onClose={() => setTarget(null)} />
+      {confirmDialog}
+    </div>
+  );
 }

@@ -1,10 +1,10 @@
 import { LoaderCircle } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { useT } from '../../../app/i18n.tsx';
-import { Alert } from '../../../components/alert.tsx';
-import { Button, primaryButton, secondaryButton } from '../../../components/button.tsx';
-import { Page } from '../../../components/page.tsx';
-import { ApiRequestError } from '../../../lib/api-fetch.ts';
+import { useT } from '#web/app/i18n.tsx';
+import { Alert } from '#web/components/alert.tsx';
+import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
+import { Page } from '#web/components/page.tsx';
+import { ApiRequestError } from '#web/lib/api-fetch.ts';
 import { useSlideshow } from '../api/get-slideshow.ts';
 import { SlideshowPlayer } from '../components/slideshow-player.tsx';
 

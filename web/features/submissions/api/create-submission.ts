@@ -1,9 +1,5 @@
-import {
-  type CreateSubmissionBody,
-  createSubmissionResponse,
-  type SubmissionSummary,
-} from '../../../../common/api.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { type CreateSubmissionBody, createSubmissionResponse, type SubmissionSummary } from '#common/api.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
 
 /** Turns one finished upload into a pending submission (POST /api/submissions). */
 export async function createSubmission(

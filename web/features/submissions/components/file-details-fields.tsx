@@ -1,6 +1,6 @@
 import { type ComponentProps, useId } from 'react';
-import { useT } from '../../../app/i18n.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { useT } from '#web/app/i18n.tsx';
+import { TextField } from '#web/components/text-field.tsx';
 import type { FileDetails } from '../lib/file-item.ts';
 
 type TextKey = Exclude<keyof FileDetails, 'description'>;

@@ -1,10 +1,11 @@
-import { ChevronDown, FileAudio, FileImage, FileText, FileVideo, Trash2 } from 'lucide-react';
+import { ChevronDown, FileAudio, FileImage, FileText, FileVideo } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useT } from '../../../app/i18n.tsx';
-import { type FileDetails, type FileItem, formatMegabytes } from '../lib/file-item.ts';
+import { useT } from '#web/app/i18n.tsx';
+import { FileProgress, RemoveFileButton } from '#web/features/uploads/components/file-progress.tsx';
+import { formatMegabytes } from '#web/lib/format-size.ts';
+import type { FileDetails, FileItem } from '../lib/file-item.ts';
 import { reconnectingText, statusText } from '../lib/status-text.ts';
 import { FileDetailsFields } from './file-details-fields.tsx';
-import { ProgressBar } from './progress-bar.tsx';
 
 function FileIcon({ type }: { type: string }) {
   const className = 'size-6 shrink-0 text-slate-600';
@@ -63,31 +64,23 @@ export function FileRow({
           </p>
         </div>
         {editable && (
-          <button
-            type="button"
-            onClick={onRemove}
-            aria-describedby={nameId}
-            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-            {t('submit.file.remove', 'Tak burtur')}
-          </button>
+          <RemoveFileButton
+            label={t('submit.file.remove', 'Tak burtur')}
+            nameId={nameId}
+            onRemove={onRemove}
+          />
         )}
       </div>
 
       {status !== 'ready' && (
-        <div className="mt-2">
-          <ProgressBar
-            percent={item.percent}
-            label={file.name}
-            tone={status === 'done' ? 'green' : status === 'failed' ? 'red' : 'blue'}
-          />
-        </div>
+        <FileProgress
+          fileName={file.name}
+          percent={item.percent}
+          outcome={status === 'done' ? 'done' : status === 'failed' ? 'failed' : 'sending'}
+          reconnectingText={item.reconnecting && status === 'uploading' ? reconnectingText(t) : undefined}
+          error={item.error}
+        />
       )}
-      {item.reconnecting && status === 'uploading' && (
-        <p className="mt-2 text-sm font-medium text-orange-900">{reconnectingText(t)}</p>
-      )}
-      {status === 'failed' && item.error && <p className="mt-2 text-sm text-red-700">{item.error}</p>}
       {status === 'done' && item.submission && (
         <p className="mt-2 text-sm text-slate-700">
           {t('submit.file.received_as', 'Móttikið sum {id}', { id: item.submission.displayId })}

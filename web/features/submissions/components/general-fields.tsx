@@ -1,54 +1,30 @@
-import { type ComponentProps, useId } from 'react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { useT } from '../../../app/i18n.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { useFormContext } from 'react-hook-form';
+import { useT } from '#web/app/i18n.tsx';
+import { Field, TextareaField } from '#web/components/form.tsx';
 import type { GeneralValues } from '../lib/submission-values.ts';
 
-const textareaClass = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900';
-
-function TextArea({ label, ...props }: ComponentProps<'textarea'> & { label: string }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea id={id} rows={4} className={textareaClass} {...props} />
-    </div>
-  );
-}
-
 /** The details that go with every file, and who sends them (public-site.md §2 Submission screen). */
-export function GeneralFields({
-  register,
-  errors,
-}: {
-  register: UseFormRegister<GeneralValues>;
-  errors: FieldErrors<GeneralValues>;
-}) {
+export function GeneralFields() {
   const t = useT();
+  // The bots' field is no field of the form kit: it has no label a person meets.
+  const { register } = useFormContext<GeneralValues>();
   return (
     <div className="space-y-6">
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold text-slate-900">
           {t('submit.about_material', 'Um tilfarið')}
         </legend>
-        <TextField
-          label={t('submit.field.title', 'Heiti *')}
-          aria-required="true"
-          error={errors.title?.message}
-          {...register('title')}
-        />
-        <TextArea label={t('submit.field.description', 'Lýsing')} {...register('description')} />
+        <Field name="title" label={t('submit.field.title', 'Heiti *')} aria-required="true" />
+        <TextareaField name="description" label={t('submit.field.description', 'Lýsing')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t('submit.field.photographer', 'Myndatakari')} {...register('photographer')} />
-          <TextField label={t('submit.field.location', 'Stað')} {...register('location')} />
-          <TextField
+          <Field name="photographer" label={t('submit.field.photographer', 'Myndatakari')} />
+          <Field name="location" label={t('submit.field.location', 'Stað')} />
+          <Field
+            name="originalDate"
             label={t('submit.field.original_date', 'Upprunadato')}
             placeholder={t('submit.original_date_placeholder', 't.d. um 1950')}
-            {...register('originalDate')}
           />
-          <TextField label={t('submit.field.source', 'Kelda')} {...register('source')} />
+          <Field name="source" label={t('submit.field.source', 'Kelda')} />
         </div>
       </fieldset>
 
@@ -61,20 +37,15 @@ export function GeneralFields({
           )}
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t('submit.field.name', 'Títt navn')}
-            autoComplete="name"
-            {...register('submitterName')}
-          />
-          <TextField
+          <Field name="submitterName" label={t('submit.field.name', 'Títt navn')} autoComplete="name" />
+          <Field
+            name="submitterEmail"
             label={t('submit.field.email', 'Teldupostur')}
             type="email"
             autoComplete="email"
-            error={errors.submitterEmail?.message}
-            {...register('submitterEmail')}
           />
         </div>
-        <TextArea label={t('submit.field.message', 'Boð til okkum')} {...register('submitterMessage')} />
+        <TextareaField name="submitterMessage" label={t('submit.field.message', 'Boð til okkum')} />
       </fieldset>
 
       {/* A field for bots: people never see it or reach it, so it stays empty. */}

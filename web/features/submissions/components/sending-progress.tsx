@@ -1,5 +1,5 @@
-import { useT } from '../../../app/i18n.tsx';
-import { ProgressBar } from './progress-bar.tsx';
+import { useT } from '#web/app/i18n.tsx';
+import { ProgressBar } from '#web/components/progress-bar.tsx';
 
 /** Completed files out of all files (public-site.md §4). */
 export function SendingProgress({ done, total, percent }: { done: number; total: number; percent: number }) {

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RotateCcw, Send } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useT } from '../../../app/i18n.tsx';
-import { Alert } from '../../../components/alert.tsx';
-import { Button, primaryButton, secondaryButton } from '../../../components/button.tsx';
-import { useMe } from '../../auth/api/get-me.ts';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useT } from '#web/app/i18n.tsx';
+import { Alert } from '#web/components/alert.tsx';
+import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
+import { useMe } from '#web/features/auth/api/get-me.ts';
 import { emptyGeneralValues, type GeneralValues, generalSchema } from '../lib/submission-values.ts';
 import { useSubmissionQueue } from '../lib/use-submission-queue.ts';
-import { FILE_PICKER_BUTTON_ID, FileDropArea } from './file-drop-area.tsx';
+import { FILE_PICKER_BUTTON_ID, FileDropArea } from '#web/features/uploads/components/file-drop-area.tsx';
 import { FileRow } from './file-row.tsx';
-import { RefusedFiles } from './refused-files.tsx';
+import { RefusedFiles } from '#web/features/uploads/components/refused-files.tsx';
 import { SendingProgress } from './sending-progress.tsx';
 import { SubmissionSuccess } from './submission-success.tsx';
 import { GeneralFields } from './general-fields.tsx';
@@ -21,12 +21,8 @@ export function SubmissionForm() {
   const { data: user } = useMe();
   const schema = useMemo(() => generalSchema(t), [t]);
   const initialValues = () => emptyGeneralValues(user?.fullName ?? '', user?.email ?? '');
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<GeneralValues>({ resolver: zodResolver(schema), defaultValues: initialValues() });
+  const form = useForm<GeneralValues>({ resolver: zodResolver(schema), defaultValues: initialValues() });
+  const { handleSubmit, reset } = form;
   const queue = useSubmissionQueue(t);
   const [noFile, setNoFile] = useState(false);
   const { items, outcome, sending } = queue;
@@ -62,74 +58,79 @@ export function SubmissionForm() {
   const failedCount = items.filter((item) => item.status === 'failed').length;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-6">
-      <FileDropArea
-        disabled={sending}
-        onFiles={(files) => {
-          setNoFile(false);
-          queue.addFiles(files);
-        }}
-      />
-      <RefusedFiles files={queue.refused} />
+    // The fields of the form kit (web/components/form.tsx) read this form's state; the form's own
+    // submit is the sending queue's, one file at a time, so the kit's <Form> is not used here.
+    <FormProvider {...form}>
+      <form noValidate onSubmit={onSubmit} className="space-y-6">
+        <FileDropArea
+          disabled={sending}
+          onFiles={(files) => {
+            setNoFile(false);
+            queue.addFiles(files);
+          }}
+        />
+        <RefusedFiles files={queue.refused} />
 
-      {items.length > 0 && (
-        <section aria-labelledby="submission-files-heading">
-          <h2 id="submission-files-heading" className="text-lg font-semibold text-slate-900">
-            {t('submit.files.title', 'Valdar fílur ({n})', { n: items.length })}
-          </h2>
-          <ul className="mt-3 space-y-3">
-            {items.map((item) => (
-              <FileRow
-                key={item.key}
-                item={item}
-                locked={sending}
-                onRemove={() => queue.removeFile(item.key)}
-                onDetailsChange={(details) => queue.setDetails(item.key, details)}
-              />
-            ))}
-          </ul>
-        </section>
-      )}
-
-      <fieldset disabled={sending} className="min-w-0">
-        <GeneralFields register={register} errors={errors} />
-      </fieldset>
-
-      {started && (
-        <SendingProgress done={queue.doneCount} total={items.length} percent={queue.overallPercent} />
-      )}
-
-      {noFile && (
-        <Alert tone="error">{t('submit.no_file', 'Vinarliga vel í minsta lagi eina fílu at senda.')}</Alert>
-      )}
-      {outcome?.kind === 'partial' && (
-        <Alert tone="error">
-          {t('submit.partial', 'Uploaded {n} of {total} files. Some uploads failed.', {
-            n: outcome.done,
-            total: outcome.total,
-          })}
-        </Alert>
-      )}
-      {outcome?.kind === 'general' && (
-        <Alert tone="error">
-          {outcome.message ?? t('submit.general_error', 'Ein feilur hendi, meðan tín sending varð viðgjørd.')}
-        </Alert>
-      )}
-
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" className={primaryButton} disabled={sending}>
-          <Send aria-hidden="true" className="size-4" />
-          {sending ? t('submit.sending', 'Sendir...') : t('submit.send', 'Send')}
-        </Button>
-        {failedCount > 0 && !sending && (
-          <Button className={secondaryButton} onClick={() => void retryFailed()}>
-            <RotateCcw aria-hidden="true" className="size-4" />
-            {t('submit.retry_failed', 'Royn aftur')}
-          </Button>
+        {items.length > 0 && (
+          <section aria-labelledby="submission-files-heading">
+            <h2 id="submission-files-heading" className="text-lg font-semibold text-slate-900">
+              {t('submit.files.title', 'Valdar fílur ({n})', { n: items.length })}
+            </h2>
+            <ul className="mt-3 space-y-3">
+              {items.map((item) => (
+                <FileRow
+                  key={item.key}
+                  item={item}
+                  locked={sending}
+                  onRemove={() => queue.removeFile(item.key)}
+                  onDetailsChange={(details) => queue.setDetails(item.key, details)}
+                />
+              ))}
+            </ul>
+          </section>
         )}
-      </div>
-      <Announcer text={queue.announcement} />
-    </form>
+
+        <fieldset disabled={sending} className="min-w-0">
+          <GeneralFields />
+        </fieldset>
+
+        {started && (
+          <SendingProgress done={queue.doneCount} total={items.length} percent={queue.overallPercent} />
+        )}
+
+        {noFile && (
+          <Alert tone="error">{t('submit.no_file', 'Vinarliga vel í minsta lagi eina fílu at senda.')}</Alert>
+        )}
+        {outcome?.kind === 'partial' && (
+          <Alert tone="error">
+            {t('submit.partial', 'Uploaded {n} of {total} files. Some uploads failed.', {
+              n: outcome.done,
+              total: outcome.total,
+            })}
+          </Alert>
+        )}
+        {outcome?.kind === 'general' && (
+          <Alert tone="error">
+            {outcome.message ??
+              t('submit.general_error', 'Ein feilur hendi, meðan tín sending varð viðgjørd.')}
+          </Alert>
+        )}
+
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" className={primaryButton} disabled={sending}>
+            <Send aria-hidden="true" className="size-4" />
+            {sending ? t('submit.sending', 'Sendir...') : t('submit.send', 'Send')}
+          </Button>
+          {failedCount > 0 && !sending && (
+            <Button className={secondaryButton} onClick={() => void retryFailed()}>
+              <RotateCcw aria-hidden="true" className="size-4" />
+              {t('submit.retry_failed', 'Royn aftur')}
+            </Button>
+          )}
+        </div>
+        <Announcer text={queue.announcement} />
+      </form>
+    </FormProvider>
   );
 }
 

@@ -1,8 +1,8 @@
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../../../app/i18n.tsx';
-import { Button, primaryButton, secondaryButton } from '../../../components/button.tsx';
+import { useT } from '#web/app/i18n.tsx';
+import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
 
 /** The confirmation after every file arrived (public-site.md §2, §4). */
 export function SubmissionSuccess({

@@ -1,4 +1,4 @@
-import type { SubmissionSummary } from '../../../../common/api.ts';
+import type { SubmissionSummary } from '#common/api.ts';
 
 /** The optional per-file details; an empty one falls back to the general form value. */
 export type FileDetails = {
@@ -47,16 +47,3 @@ export type FileItem = {
   uploadId?: string;
   submission?: SubmissionSummary;
 };
-
-/** A file the picker refused, with the reason shown beside it. */
-export type RefusedFile = { key: string; name: string; reason: string };
-
-/** Sizes in MB with one decimal (public-site.md §9). */
-export function formatMegabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-/** Same file chosen twice: same name, size and modification time. */
-export function fileKey(file: File): string {
-  return `${file.name}:${file.size}:${file.lastModified}`;
-}

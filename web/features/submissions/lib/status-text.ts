@@ -1,4 +1,4 @@
-import type { Translate } from '../../../app/i18n.tsx';
+import type { Translate } from '#web/app/i18n.tsx';
 import type { FileStatus } from './file-item.ts';
 
 /** The row's state in words (public-site.md §4 Submission form). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { CreateSubmissionBody } from '../../../../common/api.ts';
-import type { Translate } from '../../../app/i18n.tsx';
+import type { CreateSubmissionBody } from '#common/api.ts';
+import type { Translate } from '#web/app/i18n.tsx';
 import type { FileDetails } from './file-item.ts';
 
 /** The general fields of the form (public-site.md §2, §5): only the title is required. */

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Translate } from '../../../app/i18n.tsx';
-import { ApiRequestError } from '../../../lib/api-fetch.ts';
-import { CONTRIBUTOR_DASHBOARD_KEY } from '../../contributor/api/get-dashboard.ts';
+import type { Translate } from '#web/app/i18n.tsx';
+import { ApiRequestError } from '#web/lib/api-fetch.ts';
+import { CONTRIBUTOR_DASHBOARD_KEY } from '#web/features/contributor/api/get-dashboard.ts';
 import { createSubmission } from '../api/create-submission.ts';
-import { loadUploader, UploadError, uploadFile } from '../api/upload-file.ts';
-import { checkFiles } from './check-files.ts';
-import { EMPTY_DETAILS, type FileDetails, type FileItem, fileKey, type RefusedFile } from './file-item.ts';
+import { loadUploader, UploadError, uploadFile } from '#web/features/uploads/api/upload-file.ts';
+import { checkFiles, fileKey, type RefusedFile } from '#web/features/uploads/lib/check-files.ts';
+import { EMPTY_DETAILS, type FileDetails, type FileItem } from './file-item.ts';
 import { reconnectingText, statusText } from './status-text.ts';
 import { type GeneralValues, submissionBody } from './submission-values.ts';
 

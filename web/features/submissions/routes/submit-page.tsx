@@ -1,5 +1,5 @@
-import { useT } from '../../../app/i18n.tsx';
-import { Page } from '../../../components/page.tsx';
+import { useT } from '#web/app/i18n.tsx';
+import { Page } from '#web/components/page.tsx';
 import { SubmissionForm } from '../components/submission-form.tsx';
 
 /** Submission form (/submit), open to everyone (public-site.md §2). */

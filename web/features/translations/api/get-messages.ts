@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Language, MessagesResponse, messagesResponse } from '../../../../common/translations.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
-import { takeBootData } from '../../../lib/boot-data.ts';
+import type { Language, MessagesResponse, messagesResponse } from '#common/translations.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
+import { takeBootData } from '#web/lib/boot-data.ts';
 import { readStoredMessages, storeMessages } from '../lib/language-storage.ts';
 
 const pathOf = (lang: Language) => `/api/translations?lang=${lang}`;

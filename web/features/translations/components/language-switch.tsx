@@ -1,5 +1,5 @@
-import { LANGUAGES, type Language } from '../../../../common/enums.ts';
-import { useLanguage, useT } from '../../../app/i18n.tsx';
+import { LANGUAGES, type Language } from '#common/enums.ts';
+import { useLanguage, useT } from '#web/app/i18n.tsx';
 
 /**
  * Føroyskt / English: two toggle buttons (aria-pressed) in a fieldset named by its legend. The choice is kept in

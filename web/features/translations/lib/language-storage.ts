@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from '../../../../common/enums.ts';
+import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from '#common/enums.ts';
 
 /** The visitor's choice of language, kept in the browser. */
 export const LANGUAGE_STORAGE_KEY = 'archive_language';

@@ -1,0 +1,247 @@
+/**
+ * The public path at archive scale (issue 13): `/api/gallery` (first page), `/`, searches, a media
+ * page and its view write, served over real HTTP by the app with BENCH_API_ITEMS items (default
+ * 100,000; 1000000 for the large run), each beside a bare Fastify route serving the very same
+ * bytes from memory in the same run. The load comes from autocannon in a child process, so it does
+ * not share the server's event loop.
+ *
+ * PGlite (in memory) always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set
+ * (a database `archive_bench_api` is made afresh there and dropped after).
+ * BENCH_API_PROFILE=1 writes a CPU profile of the app while `/api/gallery` and `/` are under load
+ * (bench/profiles/*.cpuprofile) and prints its top costs by self time.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import Fastify from 'fastify';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { benchCounts, benchCreator, seedBenchArchive, writeBenchFiles } from '#server/db/bench-seed.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import type { Database } from '#server/db/schema.ts';
+import { createTestApp, listen, type TestApp } from '#server/test/harness.ts';
+
+const run$ = promisify(execFile);
+const ITEMS = Number(process.env.BENCH_API_ITEMS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
+const PROFILE = process.env.BENCH_API_PROFILE === '1';
+const AUTOCANNON = resolve(import.meta.dirname, '..', 'node_modules', 'autocannon', 'autocannon.js');
+
+interface Engine {
+  name: string;
+  handle: DatabaseHandle;
+  close: () => Promise<void>;
+}
+
+async function pgliteEngine(): Promise<Engine> {
+  const client = await PGlite.create({ extensions: { pg_trgm, unaccent } });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return {
+    name: 'PGlite',
+    handle: { db, engine: 'pglite', close: async () => {} },
+    close: async () => {
+      await db.destroy();
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function postgresEngine(url: string): Promise<Engine> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query('drop database if exists archive_bench_api with (force)');
+  await admin.query('create database archive_bench_api');
+  const benchUrl = new URL(url);
+  benchUrl.pathname = '/archive_bench_api';
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: benchUrl.toString(), max: 10 }) }),
+  });
+  return {
+    name: 'PostgreSQL',
+    handle: { db, engine: 'postgres', close: async () => {} },
+    close: async () => {
+      await db.destroy();
+      await admin.query('drop database if exists archive_bench_api with (force)');
+      await admin.end();
+    },
+  };
+}
+
+/** The built web app (for `/`): WEB_DIR, else dist/, built when missing. */
+function webDir(): string {
+  const dir = resolve(process.env.WEB_DIR ?? 'dist');
+  if (!existsSync(join(dir, 'index.html'))) {
+    console.log(`building the web app into ${dir} …`);
+    execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir'], { stdio: 'ignore' });
+  }
+  return dir;
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** autocannon in its own process against one URL. */
+async function load(url: string, method = 'GET'): Promise<Load> {
+  const { stdout } = await run$(
+    process.execPath,
+    [AUTOCANNON, '-j', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-m', method, url],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const r = JSON.parse(stdout);
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+/** Top functions by self time of a V8 CPU profile. */
+function topCosts(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, n = 20) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    const dt = profile.timeDeltas[i] ?? 0;
+    total += dt;
+    if (!node) return;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const file = url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(server|common)\//, '$1/');
+    const key = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + dt);
+  });
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([key, us]) => `${((us / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
+}
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+const fmt = (value: number, digits = 0) => value.toLocaleString('en', { maximumFractionDigits: digits });
+
+async function measure(engine: Engine) {
+  const start = performance.now();
+  await migrateToLatest(engine.handle.db);
+  const t: TestApp = await createTestApp({ database: engine.handle, webDir: webDir() });
+  const bare = Fastify();
+  try {
+    const creator = await benchCreator(engine.handle.db);
+    await seedBenchArchive(engine.handle.db, creator, benchCounts(ITEMS));
+    await writeBenchFiles(engine.handle.db, t.ctx.blobs);
+    const seconds = ((performance.now() - start) / 1000).toFixed(0);
+    console.log(
+      `\n### ${engine.name}: ${ITEMS.toLocaleString('en')} media items (seeded in ${seconds} s), ` +
+        `autocannon -c ${CONNECTIONS} -d ${SECONDS}`,
+    );
+    const base = await listen(t);
+    const { rows } = await sql<{ id: string; category_id: string }>`
+      select id, category_id from media_items where is_public and category_id is not null
+      order by created_at desc limit 1`.execute(engine.handle.db);
+    const item = rows[0]!;
+    const routes = [
+      { name: '/api/gallery (first page)', path: '/api/gallery', profile: true },
+      { name: '/ (HTML with first answers)', path: '/', profile: true },
+      { name: 'search, rare', path: '/api/gallery?q=sjeldsamt' },
+      { name: 'search, rare + category', path: `/api/gallery?q=sjeldsamt&category=${item.category_id}` },
+      { name: 'search, common', path: '/api/gallery?q=bryggjan' },
+      { name: 'search, common + category', path: `/api/gallery?q=bryggjan&category=${item.category_id}` },
+      { name: 'media page /media/:id', path: `/media/${item.id}` },
+      { name: 'its view write (POST)', path: `/api/media/${item.id}/view`, method: 'POST' },
+    ];
+    // The bare routes: the same bytes and content type, from memory.
+    const bodies = new Map<string, { body: Buffer; type: string }>();
+    for (const route of routes) {
+      const res = await fetch(`${base}${route.path}`, { method: route.method ?? 'GET' });
+      if (res.status !== 200) throw new Error(`${route.path}: ${res.status} ${await res.text()}`);
+      bodies.set(route.path, {
+        body: Buffer.from(await res.arrayBuffer()),
+        type: res.headers.get('content-type') ?? 'application/json',
+      });
+    }
+    bare.route({
+      method: ['GET', 'POST'],
+      url: '/*',
+      handler: (request, reply) => {
+        const found = bodies.get(request.url)!;
+        reply.type(found.type).send(found.body);
+      },
+    });
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const address = bare.server.address();
+    const bareBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+    const table: string[][] = [];
+    for (const route of routes) {
+      const bareLoad = await load(`${bareBase}${route.path}`, route.method);
+      let session: Session | null = null;
+      if (PROFILE && route.profile) {
+        session = new Session();
+        session.connect();
+        await session.post('Profiler.enable');
+        await session.post('Profiler.setSamplingInterval', { interval: 200 });
+        await session.post('Profiler.start');
+      }
+      const app = await load(`${base}${route.path}`, route.method);
+      if (session) {
+        const { profile } = await session.post('Profiler.stop');
+        session.disconnect();
+        const dir = resolve(import.meta.dirname, 'profiles');
+        mkdirSync(dir, { recursive: true });
+        const file = join(dir, `${engine.name}-${route.path === '/' ? 'home' : 'gallery'}.cpuprofile`);
+        writeFileSync(file, JSON.stringify(profile));
+        console.log(`\nCPU profile of ${route.name} under load (${file}), top self time:`);
+        for (const line of topCosts(profile as never)) console.log(`  ${line}`);
+      }
+      table.push([
+        route.name,
+        `${bodies.get(route.path)!.body.length.toLocaleString('en')} B`,
+        fmt(app.rps),
+        `${fmt(app.p50)} / ${fmt(app.p99)} ms`,
+        fmt(bareLoad.rps),
+        `${fmt(bareLoad.p50)} / ${fmt(bareLoad.p99)} ms`,
+        `${(app.rps / bareLoad.rps).toFixed(2)}×`,
+        app.errors + app.non2xx > 0 ? `${app.errors} errors, ${app.non2xx} non-2xx` : '',
+      ]);
+    }
+    const header = [
+      'route',
+      'answer',
+      'app req/s',
+      'app p50 / p99',
+      'bare req/s',
+      'bare p50 / p99',
+      'ratio',
+      '',
+    ];
+    console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
+    for (const row of table) console.log(`| ${row.join(' | ')} |`);
+  } finally {
+    await bare.close();
+    await t.app.close();
+    await engine.close();
+  }
+}
+
+export async function run() {
+  await measure(await pgliteEngine());
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (url) await measure(await postgresEngine(url));
+}

@@ -1,0 +1,89 @@
+/**
+ * Every action the activity log records (admin-back-office.md §3 activity_logs), named
+ * `<resource>.<verb>`. The server's logActivity() takes only these, and the web labels them from
+ * the same list, so an action can never be written that the log page cannot show.
+ */
+export const ACTIVITY_ACTIONS = [
+  'media.created',
+  'media.updated',
+  'media.deleted',
+  'media.published',
+  'media.unpublished',
+  'media.featured',
+  'media.unfeatured',
+  'submission.approved',
+  'submission.rejected',
+  /** A rejected submission put back to pending for another look. */
+  'submission.reopened',
+  'submission.deleted',
+  'category.created',
+  'category.updated',
+  'category.deleted',
+  'folder.created',
+  'folder.updated',
+  'folder.deleted',
+  'document.created',
+  'document.updated',
+  'document.deleted',
+  'document.published',
+  'document.unpublished',
+  'document.featured',
+  'document.unfeatured',
+  'slideshow.created',
+  'slideshow.updated',
+  'slideshow.deleted',
+  'slideshow.published',
+  'slideshow.unpublished',
+  'slideshow.featured',
+  'slideshow.unfeatured',
+  'settings.updated',
+  'watermark.updated',
+  'translation.created',
+  'translation.updated',
+  'translation.deleted',
+  'user.created',
+  'user.updated',
+  'user.role_changed',
+  'user.activated',
+  'user.deactivated',
+  'user.deleted',
+  'user.password_reset_sent',
+  'users.synced',
+  'profile.updated',
+  'account.signed_in',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+export const ACTIVITY_RESOURCE_TYPES = [
+  'media',
+  'submission',
+  'category',
+  'folder',
+  'document',
+  'slideshow',
+  'settings',
+  'watermark',
+  'translation',
+  'user',
+] as const;
+export type ActivityResourceType = (typeof ACTIVITY_RESOURCE_TYPES)[number];
+
+/** The resource type an action is about: the part before the dot. */
+export function resourceTypeOf(action: ActivityAction): ActivityResourceType {
+  const head = action.split('.')[0]!;
+  if (head === 'users' || head === 'profile' || head === 'account') return 'user';
+  return head as ActivityResourceType;
+}
+
+/** One row of the log as the API answers it (GET /api/admin/activity). */
+export interface ActivityEntry {
+  id: string;
+  /** One of ACTIVITY_ACTIONS (rows written before a rename are renamed by a migration). */
+  action: string;
+  resourceType: ActivityResourceType | null;
+  resourceId: string | null;
+  resourceName: string | null;
+  /** Who did it; null is 'System'. */
+  actor: { id: string; name: string | null; email: string } | null;
+  createdAt: string;
+}

@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The layering rules of DESIGN.md §5 are enforced by `npm run lint` (biome.json and
+ * lint/sql-in-repositories.grit). Each case lints a small file placed where the rule looks, in a
+ * copy of the project's lint configuration, and expects the breach to be found (and the allowed
+ * places to pass).
+ */
+const root = resolve(import.meta.dirname, '..');
+const biome = join(root, 'node_modules', '.bin', 'biome');
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lint-rules-'));
+  cpSync(join(root, 'biome.json'), join(dir, 'biome.json'));
+  cpSync(join(root, 'lint'), join(dir, 'lint'), { recursive: true });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function lint(path: string, source: string) {
+  const file = join(dir, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, source);
+  const result = spawnSync(biome, ['lint', '--error-on-warnings', '--max-diagnostics=50', path], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  return { failed: result.status !== 0, output: `${result.stdout}${result.stderr}` };
+}
+
+const kyselyImport = "import { sql } from 'kysely';\nexport const one = sql`select 1`;\n";
+const queryCall =
+  "export function count(db: { selectFrom(t: string): unknown }) {\n  return db.selectFrom('media_items');\n}\n";
+
+describe('npm run lint keeps the layers apart', () => {
+  it('refuses Kysely imported in a service, a route or a script', () => {
+    for (const path of [
+      'server/features/media/media.service.ts',
+      'server/features/media/media.routes.ts',
+      'scripts/demo/seed.ts',
+    ]) {
+      const result = lint(path, kyselyImport);
+      expect(result.failed, path).toBe(true);
+      expect(result.output).toContain('noRestrictedImports');
+    }
+  });
+
+  it('refuses a query built outside a repository', () => {
+    const result = lint('server/features/media/media.service.ts', queryCall);
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('SQL belongs in a *.repository.ts');
+  });
+
+  it('lets repositories and server/db use Kysely and build queries', () => {
+    expect(lint('server/features/media/media.repository.ts', kyselyImport + queryCall).failed).toBe(false);
+    expect(lint('server/db/paging.ts', kyselyImport + queryCall).failed).toBe(false);
+  });
+
+  it('refuses web/ importing server/, and common/ importing either', () => {
+    const web = lint(
+      'web/features/gallery/lib/x.ts',
+      "import { buildApp } from '#server/app.ts';\nexport const a = buildApp;\n",
+    );
+    expect(web.failed).toBe(true);
+    expect(web.output).toContain('The web never imports server code');
+    const common = lint(
+      'common/x.ts',
+      "import { ApiRequestError } from '#web/lib/api-fetch.ts';\nexport const a = ApiRequestError;\n",
+    );
+    expect(common.failed).toBe(true);
+    expect(
+      lint(
+        'web/features/gallery/lib/y.ts',
+        "import { can } from '#common/permissions.ts';\nexport const b = can;\n",
+      ).failed,
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,20 @@
+import type { DocumentItem } from '#common/api.ts';
+import type { DocumentRow } from '#server/db/schema.ts';
+
+export function presentDocument(row: DocumentRow): DocumentItem {
+  return {
+    id: row.id,
+    displayId: row.display_id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    fileName: row.file_name,
+    fileSize: Number(row.file_size),
+    mimeType: row.mime_type,
+    isPublic: row.is_public,
+    isFeatured: row.is_featured,
+    downloadCount: row.download_count,
+    url: `/files/documents/${row.id}`,
+    createdAt: row.created_at.toISOString(),
+  };
+}

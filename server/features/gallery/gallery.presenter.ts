@@ -1,0 +1,67 @@
+import type { GalleryItem } from '#common/api.ts';
+import type { MediaType } from '#common/enums.ts';
+import { mediaFileUrl } from '../media/media.presenter.ts';
+
+/** A gallery row as listPublicMedia reads it: the card's columns, its files and its category. */
+export interface GalleryCardRow {
+  id: string;
+  title: string;
+  description: string | null;
+  media_type: MediaType;
+  width: number | null;
+  height: number | null;
+  placeholder: string | null;
+  view_count: number;
+  is_featured: boolean;
+  photographer: string | null;
+  location: string | null;
+  original_date: string | null;
+  derivatives: { variant: string; file_key: string }[] | null;
+  category_ref_id: string | null;
+  category_name: string | null;
+  category_color: string | null;
+  category_icon: string | null;
+}
+
+/** A card: what the grid, the list and the lightbox's picture show; the rest is GET /api/media/:id. */
+export function presentGalleryCard(row: GalleryCardRow): GalleryItem {
+  const files: GalleryItem['files'] = {
+    thumb: null,
+    medium: null,
+    display: null,
+    poster: null,
+    waveform: null,
+  };
+  for (const d of row.derivatives ?? []) {
+    if (d.variant in files) {
+      files[d.variant as keyof GalleryItem['files']] = mediaFileUrl(
+        row.id,
+        d.variant,
+        d.file_key.split('/').pop()!,
+      );
+    }
+  }
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    mediaType: row.media_type,
+    width: row.width,
+    height: row.height,
+    placeholder: row.placeholder,
+    viewCount: row.view_count,
+    isFeatured: row.is_featured,
+    photographer: row.photographer,
+    location: row.location,
+    originalDate: row.original_date,
+    files,
+    category: row.category_ref_id
+      ? {
+          id: row.category_ref_id,
+          name: row.category_name!,
+          color: row.category_color!,
+          icon: row.category_icon,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBMISSION_MAX_BYTES, UPLOAD_MAX_BYTES } from '#common/limits.ts';
+import { buildCategory } from '#server/test/factories.ts';
+import { htmlNamedJpg, imageFixture } from '#server/test/fixtures.ts';
+import { buildUser, createTestApp, listen, signIn, TEST_ORIGIN, type TestApp } from '#server/test/harness.ts';
+import { tusUpload } from '#server/test/tus-client.ts';
+
+let t: TestApp;
+let base: string;
+let editor: string;
+let otherEditor: string;
+let contributor: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await listen(t);
+  const cookieOf = async (role: 'editor' | 'public') => {
+    const user = await buildUser(t, { role });
+    return signIn(t, user.email, user.password);
+  };
+  editor = await cookieOf('editor');
+  otherEditor = await cookieOf('editor');
+  contributor = await cookieOf('public');
+});
+afterAll(() => t.close());
+
+const send = (path: string, cookie: string) => tusUpload(base, path, { headers: { cookie } });
+
+const makeItem = (uploadId: string, cookie: string, fields: Record<string, unknown> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/media/uploads',
+    payload: { uploadId, ...fields },
+    headers: { origin: TEST_ORIGIN, cookie },
+  });
+
+/** Starts an upload of `length` bytes (none sent yet), as the browser's first request does. */
+const declare = (length: number, cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-length': String(length),
+      origin: TEST_ORIGIN,
+      ...(cookie ? { cookie } : {}),
+    },
+  });
+
+describe('POST /api/admin/media/uploads', () => {
+  it('makes an item from a finished upload, with the fields given, once', async () => {
+    const category = await buildCategory(t, { name: 'Havnir' });
+    const uploadId = await send(await imageFixture('jpeg', { name: 'gomul-bryggja.jpg' }), editor);
+    const res = await makeItem(uploadId, editor, {
+      description: 'Bryggjan í 1930',
+      keywords: 'havn, bátar',
+      categoryId: category.id,
+      isFeatured: true,
+      copyrightStatus: 'public_domain',
+    });
+    expect(res.statusCode).toBe(201);
+    const media = res.json().media;
+    expect(media).toMatchObject({
+      title: 'gomul-bryggja',
+      description: 'Bryggjan í 1930',
+      keywords: ['havn', 'bátar'],
+      categoryId: category.id,
+      isPublic: true,
+      isFeatured: true,
+      mediaType: 'image',
+      fileName: 'gomul-bryggja.jpg',
+    });
+    const activity = await t.db
+      .selectFrom('activity_logs')
+      .select(['action', 'resource_name'])
+      .where('resource_id', '=', media.id)
+      .execute();
+    expect(activity).toEqual([{ action: 'media.created', resource_name: 'gomul-bryggja' }]);
+
+    // The bytes are spent: the same upload cannot make a second item.
+    const again = await makeItem(uploadId, editor);
+    expect(again.statusCode).toBe(404);
+    expect(
+      await t.db
+        .selectFrom('media_items')
+        .select('id')
+        .where('file_name', '=', 'gomul-bryggja.jpg')
+        .execute(),
+    ).toHaveLength(1);
+  });
+
+  it('of two requests at once for one upload, makes one item', async () => {
+    const uploadId = await send(await imageFixture('png', { name: 'tvey.png' }), editor);
+    const answers = await Promise.all([makeItem(uploadId, editor), makeItem(uploadId, editor)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((res) => res.statusCode === 409)!.json().code).toBe('UPLOAD_CLAIMED');
+    expect(
+      await t.db.selectFrom('media_items').select('id').where('file_name', '=', 'tvey.png').execute(),
+    ).toHaveLength(1);
+  });
+
+  it("answers another staff member's upload as unknown, and it stays for its maker", async () => {
+    const uploadId = await send(await imageFixture('png', { name: 'hansara.png' }), editor);
+    const res = await makeItem(uploadId, otherEditor);
+    expect(res.statusCode).toBe(404);
+    expect((await makeItem(uploadId, editor)).statusCode).toBe(201);
+  });
+
+  it('keeps the upload when a field is wrong, so the same bytes can be used once it is put right', async () => {
+    const uploadId = await send(await imageFixture('png', { name: 'rangur.png' }), editor);
+    const res = await makeItem(uploadId, editor, { categoryId: '00000000-0000-4000-8000-000000000000' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('UNKNOWN_REFERENCE');
+    expect((await makeItem(uploadId, editor)).statusCode).toBe(201);
+  });
+
+  it('refuses a file whose content is not what its name says, naming it, and drops the bytes', async () => {
+    const uploadId = await send(await htmlNamedJpg('mynd.jpg'), editor);
+    const res = await makeItem(uploadId, editor);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toContain('mynd.jpg');
+    expect((await makeItem(uploadId, editor)).statusCode).toBe(404);
+  });
+
+  it('is refused to a contributor, whose upload stays theirs to submit', async () => {
+    const uploadId = await send(await imageFixture('png', { name: 'mitt.png' }), contributor);
+    const res = await makeItem(uploadId, contributor);
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('upload size by who sends', () => {
+  it('lets staff who manage media declare up to 100 MB, and no more', async () => {
+    expect((await declare(UPLOAD_MAX_BYTES, editor)).statusCode).toBe(201);
+    expect((await declare(UPLOAD_MAX_BYTES + 1, editor)).statusCode).toBe(413);
+  });
+
+  it('keeps contributors and anonymous senders to the submission limit of 50 MB', async () => {
+    expect((await declare(SUBMISSION_MAX_BYTES, contributor)).statusCode).toBe(201);
+    expect((await declare(SUBMISSION_MAX_BYTES + 1, contributor)).statusCode).toBe(413);
+    expect((await declare(SUBMISSION_MAX_BYTES + 1)).statusCode).toBe(413);
+  });
+});

@@ -1,0 +1,60 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import type { SubmissionEvent } from '#common/api.ts';
+
+/**
+ * Submission changes (created, reviewed, deleted) for the review screen's live updates (spec §7:
+ * the 'admin-submissions' channel). Published after the change's transaction commits.
+ *
+ * In-process only: right for one instance. With several instances behind a load balancer a change
+ * made on one must reach the streams held by the others: publish through Postgres LISTEN/NOTIFY
+ * instead (DESIGN.md §6; issue 13).
+ */
+const bus = new EventEmitter();
+bus.setMaxListeners(0);
+
+export function publishSubmissionEvent(event: SubmissionEvent): void {
+  bus.emit('event', event);
+}
+
+export function onSubmissionEvent(listener: (event: SubmissionEvent) => void): () => void {
+  bus.on('event', listener);
+  return () => bus.off('event', listener);
+}
+
+/** A comment line every 25 s keeps proxies from closing a quiet stream. */
+export const HEARTBEAT_MS = 25_000;
+
+/**
+ * Sends the events to one open response as server-sent events until the client goes away or
+ * `closeAll` ends it (server shutdown). Returns the function that ends it.
+ */
+export function streamSubmissionEvents(res: ServerResponse, open: Set<() => void>): () => void {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    // Proxies (nginx) must pass each event on at once, not buffer the stream.
+    'x-accel-buffering': 'no',
+  });
+  // Tells the browser how long to wait before reconnecting, and flushes the headers at once.
+  res.write('retry: 3000\n\n');
+  const unsubscribe = onSubmissionEvent((event) => {
+    res.write(`data: ${JSON.stringify(event)}\n\n`);
+  });
+  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    open.delete(end);
+    if (!res.writableEnded) res.end();
+  };
+  open.add(end);
+  res.on('close', end);
+  res.on('error', end);
+  return end;
+}

@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import type { bulkReviewBody, submissionListQuery } from '#common/api.ts';
+import type { Actor } from '#common/permissions.ts';
+import { authorize } from '#server/http/authorize.ts';
+import type { AppContext } from '#server/http/context.ts';
+import { AppError, notFound } from '#server/http/errors.ts';
+import { logActivity } from '../activity/log-activity.ts';
+import { publishSubmissionEvent } from './submission-events.ts';
+import { presentStaffSubmission, presentStaffSubmissionDetail } from './submissions.presenter.ts';
+import * as repo from './submissions.repository.ts';
+import { reviewSubmission } from './submissions.service.ts';
+
+/** The review screen's list: newest first, searched and filtered by status (spec §5). */
+export async function listSubmissionsForReview(
+  ctx: AppContext,
+  actor: Actor,
+  query: z.output<typeof submissionListQuery>,
+) {
+  authorize(actor, 'submission:review');
+  const { cursor, limit, q, status } = query;
+  const page = await repo.listSubmissions(
+    ctx.db,
+    { q: q || undefined, status: status === 'all' ? undefined : status },
+    cursor,
+    limit,
+  );
+  return { items: page.rows.map(presentStaffSubmission), total: page.total, nextCursor: page.nextCursor };
+}
+
+/** The header's counts; 'This Week' is the last 7 days, the approval rate approved / total, rounded. */
+export async function getSubmissionStats(ctx: AppContext, actor: Actor) {
+  authorize(actor, 'submission:review');
+  const counts = await repo.countSubmissions(ctx.db, 7);
+  return {
+    total: counts.total,
+    pending: counts.pending,
+    approved: counts.approved,
+    rejected: counts.rejected,
+    thisWeek: counts.recent,
+    approvalRate: counts.total === 0 ? 0 : Math.round((counts.approved / counts.total) * 100),
+  };
+}
+
+export async function getSubmissionForReview(ctx: AppContext, actor: Actor, id: string) {
+  authorize(actor, 'submission:review');
+  const row = await repo.getStaffSubmission(ctx.db, id);
+  if (!row) throw notFound('Submission not found');
+  return presentStaffSubmissionDetail(row);
+}
+
+/**
+ * Several submissions reviewed at once, one after the other through the same review as one
+ * (each its own transaction, one item per approval); a refusal of one does not stop the rest.
+ */
+export async function reviewSubmissions(
+  ctx: AppContext,
+  actor: Actor,
+  body: z.output<typeof bulkReviewBody>,
+) {
+  authorize(actor, 'submission:review');
+  const results = [];
+  for (const id of new Set(body.ids)) {
+    try {
+      await reviewSubmission(ctx, actor, { id, status: body.status, reviewNotes: body.reviewNotes });
+      results.push({ id, ok: true, code: null, message: null });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      results.push({ id, ok: false, code: error.code, message: error.message });
+    }
+  }
+  return { results };
+}
+
+/**
+ * Deletes a submission: its row and derivative rows in one transaction (logged), then its stored
+ * file and derivatives once that has committed (a file left behind by a failed deletion is logged
+ * for fsck, never silently kept; the row is gone either way, so the screen is right). The item an
+ * approved submission made stays: it is managed under media and has its own copy of the file.
+ */
+export async function deleteSubmissionForReview(ctx: AppContext, actor: Actor, id: string) {
+  authorize(actor, 'submission:review');
+  const { row, derivativeKeys } = await ctx.db.transaction().execute(async (trx) => {
+    const derivativeKeys = await repo.deleteSubmissionDerivatives(trx, id);
+    const row = await repo.deleteSubmission(trx, id);
+    if (!row) throw notFound('Submission not found');
+    await logActivity(trx, actor, 'submission.deleted', { id: row.id, name: row.title });
+    return { row, derivativeKeys };
+  });
+  publishSubmissionEvent({ type: 'deleted', id: row.id });
+  const keys = [row.file_key, ...derivativeKeys];
+  const outcomes = await Promise.allSettled(keys.map((key) => ctx.blobs.delete(key)));
+  outcomes.forEach((outcome, i) => {
+    if (outcome.status === 'rejected') {
+      ctx.logger.error(
+        { err: outcome.reason, submissionId: row.id, fileKey: keys[i] },
+        'deleted submission: its stored file could not be removed',
+      );
+    }
+  });
+}
+
+/** Live updates of the review screen are for those who review. */
+export function authorizeSubmissionEvents(actor: Actor) {
+  authorize(actor, 'submission:review');
+}

@@ -1,0 +1,66 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBMISSION_MAX_BYTES } from '#common/limits.ts';
+import { imageFixture } from '#server/test/fixtures.ts';
+import { tusUpload } from '#server/test/tus-client.ts';
+import { createResumableUploads, UPLOAD_EXPIRY_MS } from './resumable-uploads.ts';
+
+let dataDir: string;
+let uploads: ReturnType<typeof createResumableUploads>;
+let http: Server;
+let base: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'uploads-'));
+  uploads = createResumableUploads(dataDir);
+  http = createServer((req, res) => {
+    uploads.stamp(req, { owner: 'user:test', quotaKey: 'user:test', maxBytes: SUBMISSION_MAX_BYTES });
+    void uploads.server.handle(req, res);
+  });
+  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
+});
+afterAll(() => new Promise((r) => http.close(r)));
+
+describe('resumable uploads', () => {
+  it('refuse a new upload once the whole area would pass its cap', async () => {
+    const small = createResumableUploads(mkdtempSync(join(tmpdir(), 'uploads-')), { maxAreaBytes: 1000 });
+    const first = await small.reserve('ip:a', 600, 10_000);
+    expect('release' in first).toBe(true);
+    expect(await small.reserve('ip:b', 500, 10_000)).toEqual({ refused: 'area' });
+    expect(await small.reserve('ip:a', 500, 1000)).toEqual({ refused: 'sender' });
+    if ('release' in first) first.release();
+    expect('release' in (await small.reserve('ip:b', 500, 10_000))).toBe(true);
+  });
+
+  it('expire when left untouched for two hours, finished or not, and not before', async () => {
+    const finished = await tusUpload(base, await imageFixture('png'));
+    const created = await fetch(`${base}/api/uploads`, {
+      method: 'POST',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '5000' },
+    });
+    const unfinished = created.headers.get('location')!.split('/').pop()!;
+    expect(await uploads.finished(finished)).not.toBeNull();
+    expect(await uploads.finished(unfinished)).toBeNull();
+
+    expect(await uploads.removeExpired(Date.now() + UPLOAD_EXPIRY_MS - 60_000)).toBe(0);
+    expect(existsSync(join(dataDir, 'uploads', finished))).toBe(true);
+
+    expect(await uploads.removeExpired(Date.now() + UPLOAD_EXPIRY_MS + 60_000)).toBe(2);
+    for (const id of [finished, unfinished]) {
+      expect(existsSync(join(dataDir, 'uploads', id))).toBe(false);
+      expect(existsSync(join(dataDir, 'uploads', `${id}.json`))).toBe(false);
+    }
+  });
+
+  it('answer no other origin with CORS headers (tus would allow any by default)', async () => {
+    const res = await fetch(`${base}/api/uploads`, {
+      method: 'POST',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', Origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

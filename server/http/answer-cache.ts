@@ -1,0 +1,37 @@
+/**
+ * A short in-process memory of answers that are the same for every visitor (the public gallery's
+ * pages, the anonymous home page): kept `PAGE_CACHE_MS` (default 2 s; 0, i.e. off, under vitest
+ * unless set) and dropped at once by any successful write through the API in this process
+ * (app.ts calls noteWrite), so the next request never redoes the work the previous one did.
+ * Changes made outside the API (background jobs) are seen after at most that time.
+ */
+let generation = 0;
+
+export function noteWrite() {
+  generation += 1;
+}
+
+const MAX_ENTRIES = 500;
+
+export function createAnswerCache<T>() {
+  const ttl = Number(process.env.PAGE_CACHE_MS ?? (process.env.VITEST ? 0 : 2000));
+  const entries = new Map<string, { value: Promise<T>; generation: number; expires: number }>();
+  return {
+    enabled: ttl > 0,
+    /** The kept answer for `key`, or `make()`'s (shared by concurrent requests for the same key). */
+    get<R extends T>(key: string, make: () => Promise<R>): Promise<R> {
+      if (ttl <= 0) return make();
+      const now = Date.now();
+      const hit = entries.get(key);
+      if (hit && hit.generation === generation && hit.expires > now) return hit.value as Promise<R>;
+      if (entries.size >= MAX_ENTRIES) entries.clear();
+      const value = make();
+      const entry = { value, generation, expires: now + ttl };
+      entries.set(key, entry);
+      value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return value;
+    },
+  };
+}

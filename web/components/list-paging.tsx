@@ -1,0 +1,53 @@
+import { useT } from '../app/i18n.tsx';
+import { Button, linkButton, secondaryButton } from './button.tsx';
+
+/**
+ * Under a staff list: the line 'Showing X of Y' (X = rows loaded, Y = every matching row; a polite
+ * live region, so loading more is announced) and 'Load more' while the API has a next page. When
+ * the list starts at a cursor from the URL, 'Back to the first page' clears it.
+ */
+export function ListPaging({
+  shown,
+  total,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  onFirstPage,
+  summary,
+}: {
+  shown: number;
+  total: number;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  /** Given when the list does not start at the top. */
+  onFirstPage?: () => void;
+  /** The screen's own line instead, e.g. the users screen's 'Showing X of Y users'. */
+  summary?: string;
+}) {
+  const t = useT();
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <p role="status" className="text-sm text-slate-700">
+        {summary ?? t('list.showing', 'Showing {shown} of {total}', { shown, total })}
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        {onFirstPage && (
+          <button type="button" className={linkButton} onClick={onFirstPage}>
+            {t('list.first_page', 'Back to the first page')}
+          </button>
+        )}
+        {hasMore && (
+          <Button
+            className={secondaryButton}
+            onClick={onLoadMore}
+            disabled={loadingMore}
+            aria-busy={loadingMore}
+          >
+            {loadingMore ? t('list.loading', 'Loading...') : t('list.load_more', 'Load more')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

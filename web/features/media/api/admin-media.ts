@@ -1,0 +1,161 @@
+import { type InfiniteData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminMediaItem,
+  AdminMediaSort,
+  AdminMediaStats,
+  BulkMediaAction,
+  Category,
+  MediaItem,
+  UpdateMediaBody,
+} from '#common/api.ts';
+import type { ListPage } from '#common/list.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
+import { type ListParams, listQueryString } from '#web/lib/list-params.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { useListQuery } from '#web/lib/use-list-query.ts';
+
+/** Query keys of the media screen: lists, stats and the categories of its filter. */
+export const adminMediaKeys = queryKeys('media');
+const statsKey = [...adminMediaKeys.all, 'stats'] as const;
+const categoriesKey = ['categories', 'admin'] as const;
+
+/** Rows per page (the spec's media page fetched 100). */
+export const MEDIA_PAGE_SIZE = 100;
+
+export type MediaFilter = 'category' | 'folder' | 'view';
+export type MediaParams = ListParams<MediaFilter, AdminMediaSort>;
+
+/** GET /api/admin/media?q=&category=&folder=&sort=&cursor=&limit= (`view` stays in the browser). */
+export function listAdminMedia(
+  params: Pick<MediaParams, 'q' | 'filters' | 'sort'>,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<ListPage<AdminMediaItem>> {
+  const { view: _view, ...filters } = params.filters;
+  const query = listQueryString(
+    { q: params.q, filters, sort: params.sort },
+    { cursor, limit: MEDIA_PAGE_SIZE },
+  );
+  return apiFetch<ListPage<AdminMediaItem>>(`/api/admin/media${query}`, { signal });
+}
+
+export function useAdminMediaList(params: MediaParams) {
+  const { view: _view, ...filters } = params.filters;
+  const key = { q: params.q, filters, sort: params.sort, cursor: params.cursor };
+  return useListQuery({
+    queryKey: adminMediaKeys.list(key),
+    fetchPage: (cursor, signal) => listAdminMedia(params, cursor, signal),
+    cursor: params.cursor,
+  });
+}
+
+/** GET /api/admin/media/stats: the six tiles. */
+export function useAdminMediaStats() {
+  return useQuery({
+    queryKey: statsKey,
+    queryFn: ({ signal }) => apiFetch<AdminMediaStats>('/api/admin/media/stats', { signal }),
+  });
+}
+
+/** GET /api/admin/categories: every category, for the filter and the edit form. */
+export function useAdminCategories() {
+  return useQuery({
+    queryKey: categoriesKey,
+    queryFn: ({ signal }) => apiFetch<{ categories: Category[] }>('/api/admin/categories', { signal }),
+    select: (data) => data.categories,
+  });
+}
+
+type ListCache = InfiniteData<ListPage<AdminMediaItem>>;
+
+/**
+ * Refreshes what a change to items touches: the lists, the tiles and the public item pages, and
+ * the item counts of folders and categories (a move or a delete changes them).
+ */
+function useRefreshMedia() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminMediaKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['folders'] }),
+      queryClient.invalidateQueries({ queryKey: ['categories'] }),
+    ]);
+}
+
+/** PATCH /api/admin/media/:id. */
+export function updateMedia(id: string, body: Partial<Record<keyof UpdateMediaBody, unknown>>) {
+  return apiFetch<{ media: MediaItem }>(`/api/admin/media/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body,
+  });
+}
+
+/** An edit from the modal: refreshes the lists when done. */
+export function useUpdateMedia() {
+  const refresh = useRefreshMedia();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: Partial<Record<keyof UpdateMediaBody, unknown>> }) =>
+      updateMedia(id, body),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * The public and featured toggles: they change on screen at once (admin-back-office.md §4) and
+ * go back as they were if the server refuses.
+ */
+export function useToggleMedia() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshMedia();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: { isPublic: boolean } | { isFeatured: boolean } }) =>
+      updateMedia(id, change),
+    onMutate: async ({ id, change }) => {
+      await queryClient.cancelQueries({ queryKey: adminMediaKeys.lists() });
+      const before = queryClient.getQueriesData<ListCache>({ queryKey: adminMediaKeys.lists() });
+      queryClient.setQueriesData<ListCache>({ queryKey: adminMediaKeys.lists() }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.map((item) => (item.id === id ? { ...item, ...change } : item)),
+              })),
+            }
+          : data,
+      );
+      return { before };
+    },
+    onError: (_error, _vars, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+    },
+    onSettled: refresh,
+  });
+}
+
+/** DELETE /api/admin/media/:id. */
+export function useDeleteMedia() {
+  const refresh = useRefreshMedia();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<null>(`/api/admin/media/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+}
+
+export interface BulkRequest {
+  ids: string[];
+  action: BulkMediaAction;
+  categoryId?: string | null;
+  folderId?: string | null;
+}
+
+/** POST /api/admin/media/bulk: one action on many items, all or nothing. */
+export function useBulkMedia() {
+  const refresh = useRefreshMedia();
+  return useMutation({
+    mutationFn: (body: BulkRequest) =>
+      apiFetch<{ changed: number }>('/api/admin/media/bulk', { method: 'POST', body }),
+    onSettled: refresh,
+  });
+}

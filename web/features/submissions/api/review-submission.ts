@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BulkReviewResponse, SubmissionSummary } from '#common/api.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
+import { submissionKeys } from './submission-keys.ts';
+
+export type ReviewStatus = 'approved' | 'rejected';
+
+/** The list, the counts and the open submission change together after any review or delete. */
+function useRefreshSubmissions() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: submissionKeys.all });
+}
+
+/** PATCH /api/admin/submissions/:id { status, reviewNotes }. */
+export function useReviewSubmission() {
+  const refresh = useRefreshSubmissions();
+  return useMutation({
+    mutationFn: ({ id, status, reviewNotes }: { id: string; status: ReviewStatus; reviewNotes?: string }) =>
+      apiFetch<{ submission: SubmissionSummary }>(`/api/admin/submissions/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: { status, reviewNotes: reviewNotes?.trim() || null },
+      }).then((data) => data.submission),
+    onSettled: refresh,
+  });
+}
+
+/** POST /api/admin/submissions/review { ids, status }: one result per id. */
+export function useBulkReview() {
+  const refresh = useRefreshSubmissions();
+  return useMutation({
+    mutationFn: ({ ids, status }: { ids: string[]; status: ReviewStatus }) =>
+      apiFetch<BulkReviewResponse>('/api/admin/submissions/review', {
+        method: 'POST',
+        body: { ids, status },
+      }).then((data) => data.results),
+    onSettled: refresh,
+  });
+}
+
+/** DELETE /api/admin/submissions/:id: the row, its file and derivatives. */
+export function useDeleteSubmission() {
+  const refresh = useRefreshSubmissions();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<null>(`/api/admin/submissions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,69 @@
+import { CheckCircle2, Clock, Percent, XCircle } from 'lucide-react';
+import type { SubmissionStats } from '#common/api.ts';
+import { useT } from '#web/app/i18n.tsx';
+
+/** The header's counts line (Total, Pending, Approved, This Week). */
+export function SubmissionCounts({ stats }: { stats: SubmissionStats | undefined }) {
+  const t = useT();
+  const value = (n: number | undefined) => (n === undefined ? '–' : String(n));
+  const items = [
+    [t('admin.submissions.count.total', 'Total'), value(stats?.total)],
+    [t('admin.submissions.count.pending', 'Pending'), value(stats?.pending)],
+    [t('admin.submissions.count.approved', 'Approved'), value(stats?.approved)],
+    [t('admin.submissions.count.week', 'This Week'), value(stats?.thisWeek)],
+  ] as const;
+  return (
+    <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-slate-700" data-testid="submission-counts">
+      {items.map(([label, n]) => (
+        <div key={label} className="flex gap-1">
+          <dt>{label}:</dt>
+          <dd className="font-semibold text-slate-900">{n}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Four cards: waiting for review, approved, rejected, and the approval rate. */
+export function SubmissionStatCards({ stats }: { stats: SubmissionStats | undefined }) {
+  const t = useT();
+  const cards = [
+    {
+      label: t('admin.submissions.card.pending', 'Pending Review'),
+      value: stats?.pending,
+      Icon: Clock,
+      tone: 'text-amber-800',
+    },
+    {
+      label: t('admin.submissions.card.approved', 'Approved'),
+      value: stats?.approved,
+      Icon: CheckCircle2,
+      tone: 'text-green-800',
+    },
+    {
+      label: t('admin.submissions.card.rejected', 'Rejected'),
+      value: stats?.rejected,
+      Icon: XCircle,
+      tone: 'text-red-800',
+    },
+    {
+      label: t('admin.submissions.card.rate', 'Approval Rate'),
+      value: stats === undefined ? undefined : `${stats.approvalRate}%`,
+      Icon: Percent,
+      tone: 'text-blue-800',
+    },
+  ];
+  return (
+    <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {cards.map(({ label, value, Icon, tone }) => (
+        <li key={label} className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
+          <Icon aria-hidden="true" className={`size-8 ${tone}`} />
+          <div>
+            <p className="text-sm text-slate-700">{label}</p>
+            <p className="text-2xl font-bold text-slate-900">{value ?? '–'}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
