@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { SubmissionEvent } from '#common/api.ts';
+import { onAccountChanged } from '#server/auth/account-events.ts';
 
 /**
  * Submission changes (created, reviewed, deleted) for the review screen's live updates (spec §7:
@@ -26,10 +27,16 @@ export function onSubmissionEvent(listener: (event: SubmissionEvent) => void): (
 export const HEARTBEAT_MS = 25_000;
 
 /**
- * Sends the events to one open response as server-sent events until the client goes away or
- * `closeAll` ends it (server shutdown). Returns the function that ends it.
+ * Sends the events to one open response as server-sent events until the client goes away, the
+ * server shuts down (the functions in `open`) or the reader's account changes (deactivated,
+ * deleted, another role): the browser then reconnects and the route checks it again. Returns the
+ * function that ends it.
  */
-export function streamSubmissionEvents(res: ServerResponse, open: Set<() => void>): () => void {
+export function streamSubmissionEvents(
+  res: ServerResponse,
+  open: Set<() => void>,
+  readerId: string,
+): () => void {
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
@@ -50,9 +57,11 @@ export function streamSubmissionEvents(res: ServerResponse, open: Set<() => void
     ended = true;
     clearInterval(heartbeat);
     unsubscribe();
+    stopWatchingReader();
     open.delete(end);
     if (!res.writableEnded) res.end();
   };
+  const stopWatchingReader = onAccountChanged(readerId, end);
   open.add(end);
   res.on('close', end);
   res.on('error', end);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageFixture } from '#server/test/fixtures.ts';
 import { asRole, buildMedia, buildSubmission } from '#server/test/factories.ts';
-import { createTestApp, TEST_ORIGIN, type TestApp, listen } from '#server/test/harness.ts';
+import { buildUser, createTestApp, TEST_ORIGIN, type TestApp, listen } from '#server/test/harness.ts';
 import { tusUpload, uploaderCookie } from '#server/test/tus-client.ts';
 
 /** The review screen's endpoints (admin-back-office.md §2, §3, §4, §5). */
@@ -287,6 +287,42 @@ describe('GET /api/admin/submissions/events', () => {
       abort.abort();
     }
   });
+
+  let admin: Awaited<ReturnType<typeof asRole>> | undefined;
+  it.each([
+    ['deactivated', { url: 'active', method: 'patch', body: { isActive: false } }, 401],
+    ['made a viewer', { url: '', method: 'patch', body: { role: 'viewer' } }, 403],
+    ['deleted', { url: '', method: 'delete', body: undefined }, 401],
+  ] as const)(
+    'ends the stream of a reviewer who is %s, and refuses them on reconnecting',
+    async (_, change, refused) => {
+      const reader = await asRole(t, 'editor');
+      admin ??= await asRole(t, 'admin');
+      const open = () =>
+        fetch(`${base}/api/admin/submissions/events`, {
+          headers: { cookie: reader.cookie!, origin: TEST_ORIGIN },
+        });
+      const res = await open();
+      expect(res.status).toBe(200);
+      // A change to someone else's account leaves the stream open.
+      const bystander = await buildUser(t, { role: 'editor' });
+      expect(
+        (await admin.patch(`/api/admin/users/${bystander.id}/active`, { isActive: false })).statusCode,
+      ).toBe(200);
+      const body = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      expect((await body.read()).value).toContain('retry:');
+      const path = `/api/admin/users/${reader.user!.id}${change.url ? `/${change.url}` : ''}`;
+      const changed = await admin[change.method](path, change.body);
+      expect(changed.statusCode, changed.body).toBeLessThan(300);
+      // The server ends the stream: the read finishes instead of waiting for the next heartbeat (25 s).
+      for (;;) {
+        const chunk = await body.read();
+        if (chunk.done) break;
+        expect(chunk.value).not.toContain('data:');
+      }
+      expect((await open()).status).toBe(refused);
+    },
+  );
 
   it('refuses viewers before opening a stream', async () => {
     const res = await fetch(`${base}/api/admin/submissions/events`, {

@@ -99,7 +99,8 @@ export async function deleteSubmissionForReview(ctx: AppContext, actor: Actor, i
   });
 }
 
-/** Live updates of the review screen are for those who review. */
-export function authorizeSubmissionEvents(actor: Actor) {
+/** Live updates of the review screen are for those who review; answers whose stream it is. */
+export function authorizeSubmissionEvents(actor: Actor): string {
   authorize(actor, 'submission:review');
+  return actor.id;
 }

@@ -74,9 +74,9 @@ export const submissionsFeature = defineFeature({
 
     // Server-sent events: { type: 'changed', id, status } / { type: 'deleted', id } per change.
     routes.get('/events', { config: { permission: 'submission:review' } }, async (request, reply) => {
-      authorizeSubmissionEvents(await request.actor());
+      const readerId = authorizeSubmissionEvents(await request.actor());
       reply.hijack();
-      streamSubmissionEvents(reply.raw, streams);
+      streamSubmissionEvents(reply.raw, streams, readerId);
     });
 
     routes.post(

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { createUserBody, updateOwnProfileBody, updateUserBody, userListQuery } from '#common/api.ts';
 import type { Actor } from '#common/permissions.ts';
+import { publishAccountChanged } from '#server/auth/account-events.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { AppError, forbidden, notFound } from '#server/http/errors.ts';
@@ -34,6 +35,7 @@ export async function setUserActive(
       name: user.full_name || user.email,
     });
   });
+  publishAccountChanged(id);
   return { id, isActive };
 }
 
@@ -80,7 +82,7 @@ export async function updateUser(
   { id, ...body }: z.output<typeof updateUserBody> & { id: string },
 ) {
   authorize(actor, 'user:manage');
-  return ctx.db.transaction().execute(async (trx) => {
+  const { presented, roleChanged } = await ctx.db.transaction().execute(async (trx) => {
     const activeAdmins = await repo.lockActiveAdminIds(trx);
     const user = await repo.getUser(trx, id);
     if (!user) throw notFound('User not found');
@@ -107,8 +109,10 @@ export async function updateUser(
         details: { from: user.role, to: body.role },
       });
     }
-    return presentAdminUser(updated);
+    return { presented: presentAdminUser(updated), roleChanged: roleChanges };
   });
+  if (roleChanged) publishAccountChanged(id);
+  return presented;
 }
 
 /**
@@ -131,6 +135,7 @@ export async function deleteUser(ctx: AppContext, actor: Actor, { id }: { id: st
       details: { email: user.email, role: user.role, uploads: Number(user.total_uploads) },
     });
   });
+  publishAccountChanged(id);
 }
 
 /** Sends the account a password reset e-mail (better-auth's own link to /reset-password). */
