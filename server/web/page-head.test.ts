@@ -89,6 +89,7 @@ async function head(url: string, headers: Record<string, string> = {}) {
   };
   return {
     status: res.statusCode,
+    csp: String(res.headers['content-security-policy']),
     html,
     head: headPart,
     lang: /<html lang="([^"]*)">/.exec(html)?.[1],
@@ -191,8 +192,13 @@ describe('the head of a media page', () => {
     expect(page.head).toContain(
       '<title>Hvat &quot;&lt;&gt;&amp;&#39; &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; – Myndasavn</title>',
     );
-    // Only the built module script and the JSON data block: nothing the title could have opened.
-    expect(page.html.match(/<script/g)).toHaveLength(2);
+    // Only the built module script and the JSON data block: nothing the title could have opened,
+    // and still no inline script, under the same CSP.
+    expect(page.html.match(/<script[^>]*>/g)).toEqual([
+      '<script type="module" crossorigin src="/assets/index-abc.js">',
+      '<script type="application/json" id="boot-data">',
+    ]);
+    expect(page.csp).toContain("script-src 'self';");
     expect(page.html).not.toContain('<b>');
     expect(page.html).not.toContain('alert(1)</script>');
   });
