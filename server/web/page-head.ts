@@ -24,6 +24,10 @@ type Slideshow = z.infer<typeof slideshowResponse>['slideshow'];
  *   an image's watermarked display derivative (else its phone size), a video's poster frame, a
  *   slideshow's first slide with a picture. Audio and documents have none (a waveform or a file
  *   icon says nothing about the item): their card is the small 'summary'. Never the original.
+ * - The sign-in pages and the back office: the site title, no canonical and no card. An item or
+ *   slideshow that is not public, shown to staff (200): its title, `noindex`, no canonical, no
+ *   card and no picture.
+ * - `<html lang>`: the visitor's language from its cookie (common/language-cookie.ts), else 'fo'.
  */
 export interface PageHead {
   status: 200 | 404;
