@@ -283,7 +283,14 @@ describe('the slideshow player', () => {
     const context = await newVisitor(browser());
     const page = await context.newPage();
     await page.route(`**/api/slideshows/${showId}`, (route) => route.abort('connectionreset'));
-    await page.goto(`/slideshow/${showId}`);
+    // Opened from another page, so the slideshow comes from the API (a page loaded at its own
+    // address carries it already, server/web/boot-data.ts).
+    await page.goto('/about');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.evaluate((id) => {
+      window.history.pushState({}, '', `/slideshow/${id}`);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, showId);
     await expect
       .poll(() => page.textContent('main'), { timeout: 15_000 })
       .toContain('Failed to load slideshow');

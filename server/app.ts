@@ -162,7 +162,7 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
   });
   await registerFeature(app, ctx, filesFeature);
 
-  await registerWebApp(app as unknown as FastifyInstance, ctx.config.webDir);
+  await registerWebApp(app as unknown as FastifyInstance, ctx);
   return app;
 }
 

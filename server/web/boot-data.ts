@@ -1,5 +1,6 @@
-import { galleryPagePath, isUuid, readGalleryFilters } from '#common/gallery-filters.ts';
-import { isAppPath, matchRoute, ROUTES } from '#common/paths.ts';
+import type { Language } from '#common/enums.ts';
+import { galleryPagePath, readGalleryFilters } from '#common/gallery-filters.ts';
+import { isAppPath } from '#common/paths.ts';
 import {
   DETAIL_SIZES,
   FEATURED_SIZES,
@@ -7,6 +8,7 @@ import {
   type PictureSource,
   pictureOf,
 } from '#common/responsive-image.ts';
+import { itemPageOf, type PageHead, writeHead } from './page-head.ts';
 
 /** Where the page embeds its first API answers; web/lib/boot-data.ts reads them. */
 export const BOOT_DATA_ID = 'boot-data';
@@ -15,9 +17,10 @@ export const BOOT_DATA_ID = 'boot-data';
  * The API answers a page asks for as soon as it starts: the account and the header's data on every
  * page; on the home page its counts, featured strip, categories and first page of items for the
  * filters in its URL (read as the gallery reads them, common/gallery-filters.ts);
- * on an item's page, the item.
+ * on an item's or a slideshow's page, the item or the slideshow (their answers also give the
+ * page its head and its status, page-head.ts). The texts are those of the visitor's language.
  */
-export function bootDataPaths(url: URL): string[] {
+export function bootDataPaths(url: URL, lang: Language): string[] {
   // Any other path is sent to / by the web app: no answers for scanners' guesses.
   // (The routes are those of web/app/router.tsx, both read from common/paths.ts.)
   if (!isAppPath(url.pathname)) return [];
@@ -26,8 +29,8 @@ export function bootDataPaths(url: URL): string[] {
     '/api/settings/public',
     '/api/documents/latest',
     '/api/slideshows/latest',
-    // The default language; a visitor who chose English fetches those texts themselves.
-    '/api/translations?lang=fo',
+    // The language the visitor chose (its cookie, common/language-cookie.ts), else the default.
+    `/api/translations?lang=${lang}`,
   ];
   if (url.pathname === '/') {
     paths.push(
@@ -37,8 +40,8 @@ export function bootDataPaths(url: URL): string[] {
       galleryPagePath(readGalleryFilters(url.searchParams)),
     );
   }
-  const media = matchRoute(ROUTES.media, url.pathname)?.id;
-  if (isUuid(media)) paths.push(`/api/media/${media}`);
+  const item = itemPageOf(url)?.api;
+  if (item) paths.push(item);
   return paths;
 }
 
@@ -46,16 +49,23 @@ const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * index.html with the answers embedded as JSON (a data block, never run as script, so the CSP
- * stays script-src 'self'), and a preload of the picture that is the largest thing on a phone's
- * first screen: the home page's first picture, or the item's own.
+ * index.html with the page's head (page-head.ts), the answers embedded as JSON (a data block,
+ * never run as script, so the CSP stays script-src 'self'), and a preload of the picture that is
+ * the largest thing on a phone's first screen: the home page's first picture, or the item's own.
  */
-export function renderPage(template: string, url: URL, answers: Record<string, unknown>): string {
+export function renderPage(
+  template: string,
+  url: URL,
+  answers: Record<string, unknown>,
+  head: PageHead,
+): string {
   const json = JSON.stringify(answers).replace(/</g, '\\u003c');
   const boot = `<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>`;
   const preload = mainPicture(url, answers);
   // Replacer functions: a '$' in the answers must never be read as a replacement pattern.
-  return template.replace('</head>', () => `${preload}</head>`).replace('</body>', () => `${boot}</body>`);
+  return writeHead(template, head)
+    .replace('</head>', () => `${preload}</head>`)
+    .replace('</body>', () => `${boot}</body>`);
 }
 
 function mainPicture(url: URL, answers: Record<string, unknown>): string {

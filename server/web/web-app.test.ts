@@ -40,9 +40,9 @@ async function item(
 type Boot = Record<string, any>;
 
 /** The embedded answers of a page, and the page itself. */
-async function page(url: string, cookie?: string) {
+async function page(url: string, cookie?: string, status = 200) {
   const res = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode).toBe(status);
   const json = /<script type="application\/json" id="boot-data">(.*?)<\/script>/s.exec(res.body)?.[1];
   return { res, html: res.body, boot: JSON.parse(json ?? 'null') as Boot };
 }
@@ -107,7 +107,7 @@ describe('the pages of the web app', () => {
     expect(open.html).toContain('imagesizes="(min-width: 1024px) 66vw, 100vw"');
     expect(open.boot['/api/gallery/summary']).toBeUndefined();
 
-    const hidden = await page(`/media/${ids.hidden}`);
+    const hidden = await page(`/media/${ids.hidden}`, undefined, 404);
     expect(hidden.boot[`/api/media/${ids.hidden}`]).toBeUndefined();
     expect(hidden.html).not.toContain('Loynd mynd');
     const editor = await buildUser(t, { role: 'editor' });
@@ -115,7 +115,7 @@ describe('the pages of the web app', () => {
     const staff = await page(`/media/${ids.hidden}`, cookie);
     expect(staff.boot[`/api/media/${ids.hidden}`].media.title).toBe('Loynd mynd');
     expect(staff.boot['/api/me'].user.email).toBe(editor.email);
-    expect((await page('/media/not-an-id')).boot).not.toHaveProperty('/api/media/not-an-id');
+    expect((await page('/media/not-an-id', undefined, 404)).boot).not.toHaveProperty('/api/media/not-an-id');
   });
 
   it('keeps a title with $ patterns as it is, and asks nothing for paths the app does not have', async () => {

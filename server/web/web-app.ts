@@ -4,15 +4,26 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { languageFromCookies } from '#common/language-cookie.ts';
+import type { Db } from '#server/db/database.ts';
+import { listDerivativeSizes } from '#server/media/derivatives/derivatives.repository.ts';
+import { getSlideshow } from '../features/slideshows/slideshows.repository.ts';
 import { createAnswerCache } from '../http/answer-cache.ts';
+import type { AppContext } from '../http/context.ts';
 import { bootDataPaths, renderPage } from './boot-data.ts';
+import { describePage, itemIsPublic, itemPageOf, previewImageOf } from './page-head.ts';
 
 /**
  * The built React app: hashed assets cached for a year and sent pre-compressed; every other page
  * gets index.html carrying its first data (see boot-data.ts), so it draws without waiting for
- * the API, with the first picture preloaded.
+ * the API, with the first picture preloaded, and its own head (title, description, canonical,
+ * Open Graph card: page-head.ts) and status: an item's page the visitor may not see is a 404.
  */
-export async function registerWebApp(app: FastifyInstance, webDir: string) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db'> & { config: Pick<AppContext['config'], 'webDir' | 'publicUrl'> },
+) {
+  const { webDir, publicUrl } = ctx.config;
   const indexPath = join(webDir, 'index.html');
   const built = existsSync(indexPath);
   const template = built ? readFileSync(indexPath, 'utf8') : '';
@@ -55,32 +66,67 @@ export async function registerWebApp(app: FastifyInstance, webDir: string) {
     reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, cookie');
     reply.type('text/html; charset=utf-8');
     const anonymous = !String(request.headers.cookie ?? '').includes('session_token');
+    const lang = languageFromCookies(request.headers.cookie);
     const render = async (): Promise<CachedPage> => {
-      const answers = await fetchOwnAnswers(app, request, bootDataPaths(url));
-      const html = renderPage(template, url, answers);
-      return { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
+      const { answers, statuses } = await fetchOwnAnswers(app, request, bootDataPaths(url, lang));
+      // Only a picture of an item this visitor was just given: its size from its derivative row.
+      const picture = previewImageOf(url, answers);
+      const facts = picture
+        ? (await listDerivativeSizes(ctx.db, 'media', [picture.ownerId], [picture.variant]))[0]
+        : undefined;
+      const preview = picture
+        ? {
+            ...picture,
+            width: facts?.width ?? null,
+            height: facts?.height ?? null,
+            mimeType: facts?.mime_type ?? null,
+          }
+        : null;
+      const isPublic = anonymous || (itemIsPublic(url, answers) ?? (await slideshowIsPublic(ctx.db, url)));
+      const head = describePage({ url, lang, publicUrl, answers, statuses, preview, isPublic });
+      const html = renderPage(template, url, answers, head);
+      return {
+        html,
+        status: head.status,
+        etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+      };
     };
-    // Anonymous visitors all get the same page (server/http/answer-cache.ts).
+    // Anonymous visitors all get the same page for a path and language (http/answer-cache.ts).
     const page = anonymous
-      ? await anonymousPages.get(`${url.pathname}${url.search}`, render)
+      ? await anonymousPages.get(`${lang} ${url.pathname}${url.search}`, render)
       : await render();
-    reply.header('etag', page.etag);
-    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    reply.status(page.status).header('etag', page.etag);
+    if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
+      return reply.status(304).send();
+    }
     return sendCompressed(request, reply, page);
   });
+}
+
+/**
+ * Whether a signed-in visitor's slideshow page shows a public slideshow (its answer does not say;
+ * staff are shown the others too). True on every other page: their items say it themselves.
+ */
+async function slideshowIsPublic(db: Db, url: URL): Promise<boolean> {
+  const page = itemPageOf(url);
+  if (page?.kind !== 'slideshow' || !page.api) return true;
+  return (await getSlideshow(db, page.api.slice('/api/slideshows/'.length)))?.is_public ?? false;
 }
 
 /** A page as sent, with its compressed forms made once (kept for anonymous visitors). */
 interface CachedPage {
   html: string;
+  /** 404 for an item's page the visitor may not see (page-head.ts). */
+  status: 200 | 404;
   etag: string;
   br?: Buffer;
   gzip?: Buffer;
 }
 
 /**
- * Asks our own API, as this visitor, for each path; keeps the answers that succeeded. A failure
- * only leaves that answer out (the page then asks for it itself): the page is always sent.
+ * Asks our own API, as this visitor, for each path; keeps the answers that succeeded, and every
+ * answer's status. A failure only leaves that answer out (the page then asks for it itself): the
+ * page is always sent.
  */
 async function fetchOwnAnswers(app: FastifyInstance, request: FastifyRequest, paths: string[]) {
   const answers = await Promise.all(
@@ -100,10 +146,15 @@ async function fetchOwnAnswers(app: FastifyInstance, request: FastifyRequest, pa
           request.log.warn({ err: error, path }, 'could not embed an answer in the page');
           return null;
         });
-      return res?.statusCode === 200 ? ([path, res.json()] as const) : null;
+      return { path, status: res?.statusCode, body: res?.statusCode === 200 ? res.json() : undefined };
     }),
   );
-  return Object.fromEntries(answers.filter((a) => a !== null));
+  return {
+    answers: Object.fromEntries(answers.filter((a) => a.status === 200).map((a) => [a.path, a.body])),
+    statuses: Object.fromEntries(
+      answers.flatMap((a) => (a.status === undefined ? [] : [[a.path, a.status] as const])),
+    ),
+  };
 }
 
 /** Brotli or gzip as the browser accepts, at levels quick enough for every page view (once per cached page). */

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { languageCookie } from '#common/language-cookie.ts';
 import type { Language } from '#common/translations.ts';
 import { useMessages } from '../features/translations/api/get-messages.ts';
 import {
@@ -49,9 +50,12 @@ export function I18nProvider({
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  // Screen readers and hyphenation follow the language of the page.
+  // Screen readers and hyphenation follow the language of the page; the cookie tells the server,
+  // which writes the next page's <html lang> and texts in it (server/web/page-head.ts).
   useEffect(() => {
     document.documentElement.lang = lang;
+    // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser
+    document.cookie = languageCookie(lang);
   }, [lang]);
 
   const language = useMemo(() => ({ lang, setLang }), [lang, setLang]);

@@ -138,3 +138,20 @@ export async function setProcessing(
   const table = payload.ownerType === 'media' ? 'media_items' : 'submissions';
   await db.updateTable(table).set(values).where('id', '=', payload.ownerId).execute();
 }
+
+/** The pixel size and type of some derivatives of several owners (a page's preview image, server/web). */
+export async function listDerivativeSizes(
+  db: Db,
+  ownerType: DerivativeOwner,
+  ownerIds: string[],
+  variants: DerivativeVariant[],
+) {
+  if (ownerIds.length === 0 || variants.length === 0) return [];
+  return db
+    .selectFrom('derivatives')
+    .select(['owner_id', 'variant', 'width', 'height', 'mime_type'])
+    .where('owner_type', '=', ownerType)
+    .where('owner_id', 'in', ownerIds)
+    .where('variant', 'in', variants)
+    .execute();
+}

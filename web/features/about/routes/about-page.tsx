@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#common/paths.ts';
+import { useDocumentTitle } from '#web/app/document-title.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { Page } from '#web/components/page.tsx';
@@ -34,8 +35,10 @@ function Bullets({ items }: { items: string[] }) {
  */
 export function AboutPage() {
   const t = useT();
+  const title = t('about.title', 'Um okkum');
+  useDocumentTitle(title);
   return (
-    <Page title={t('about.title', 'Um okkum')}>
+    <Page title={title}>
       <div className="flex flex-wrap gap-3">
         <Link to={paths.submit} className={`${primaryButton} ${focusRing}`}>
           {t('about.submit_now', 'Submit Media Now')}

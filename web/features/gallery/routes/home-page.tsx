@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { GalleryItem } from '#common/api.ts';
+import { useDocumentTitle } from '#web/app/document-title.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { useFeatured } from '../api/get-featured.ts';
 import { useGalleryPages } from '../api/get-gallery-page.ts';
@@ -41,6 +42,7 @@ export function HomePage() {
   // The banner's title and description are the site_title / site_description settings (the
   // server fills in the spec's defaults); the texts stand in only while the settings are not in.
   const { data: settings } = usePublicSettings();
+  useDocumentTitle(null);
 
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readGalleryParams(searchParams), [searchParams]);

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '#common/paths.ts';
 import type { MediaItem } from '#common/api.ts';
+import { useDocumentTitle } from '#web/app/document-title.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
@@ -32,11 +33,12 @@ export function MediaDetailPage() {
   const { id = '' } = useParams();
   const { data: media, error, isPending, refetch } = useMedia(id);
   const views = useCountedView(media);
+  // A malformed id (400) is as missing as an unknown one.
+  const missing = error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+  useDocumentTitle(media?.title ?? (missing ? t('media.not_found.title', 'Media Not Found') : null));
 
   if (isPending) return <Spinner text={t('media.loading', 'Loading...')} />;
   if (error) {
-    // A malformed id (400) is as missing as an unknown one.
-    const missing = error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
     return missing ? <MediaNotFound /> : <LoadFailed onRetry={() => refetch()} />;
   }
   return <MediaDetail media={media} views={views ?? media.viewCount + 1} />;

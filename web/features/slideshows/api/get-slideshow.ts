@@ -2,6 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { slideshowResponse } from '#common/api.ts';
 import { ApiRequestError, apiFetch } from '#web/lib/api-fetch.ts';
+import { takeBootData } from '#web/lib/boot-data.ts';
+
+const pathOf = (id: string) => `/api/slideshows/${encodeURIComponent(id)}`;
 
 export type Slideshow = z.infer<typeof slideshowResponse>['slideshow'];
 export type Slide = Slideshow['slides'][number];
@@ -11,15 +14,15 @@ export async function getSlideshow(
   id: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Slideshow> {
-  return (
-    await apiFetch<z.infer<typeof slideshowResponse>>(`/api/slideshows/${encodeURIComponent(id)}`, { signal })
-  ).slideshow;
+  return (await apiFetch<z.infer<typeof slideshowResponse>>(pathOf(id), { signal })).slideshow;
 }
 
 export function useSlideshow(id: string) {
   return useQuery({
     queryKey: ['slideshows', id],
     queryFn: ({ signal }) => getSlideshow(id, { signal }),
+    // The server embeds the slideshow in its page (server/web/boot-data.ts).
+    initialData: () => takeBootData<z.infer<typeof slideshowResponse>>(pathOf(id))?.slideshow,
     // A missing or private slideshow will not appear on a second try.
     retry: (failures, error) => failures < 1 && !(error instanceof ApiRequestError && error.status < 500),
   });

@@ -1,5 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { useDocumentTitle } from '#web/app/document-title.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
@@ -13,6 +14,12 @@ export function SlideshowPlayerPage() {
   const t = useT();
   const { id = '' } = useParams();
   const query = useSlideshow(id);
+  // A malformed id (400) cannot name a slideshow either.
+  const notFound =
+    query.error instanceof ApiRequestError && (query.error.status === 404 || query.error.status === 400);
+  useDocumentTitle(
+    query.data?.title ?? (notFound ? t('slideshow.not_found_title', 'Slideshow Not Found') : null),
+  );
 
   if (query.isPending) {
     return (
@@ -28,8 +35,6 @@ export function SlideshowPlayerPage() {
 
   if (query.isError) {
     const { error } = query;
-    // A malformed id (400) cannot name a slideshow either.
-    const notFound = error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
     if (notFound) {
       return (
         <Page title={t('slideshow.not_found_title', 'Slideshow Not Found')}>
