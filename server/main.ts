@@ -48,7 +48,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  jobs.start();
+  jobs.start(database);
   // The weekly fixity check (server/backup/fixity-job.ts) keeps itself going once queued.
   await scheduleFixityCheck(context.db).catch((error: unknown) =>
     app.log.error({ err: error }, 'could not schedule the fixity check'),
