@@ -138,7 +138,8 @@ export class JobRunner {
   private async loop() {
     try {
       await this.ready;
-      await requeueOrphanedJobs(this.db, this.workerId, this.options.staleAfterSeconds);
+      const requeued = await requeueOrphanedJobs(this.db, this.workerId, this.options.staleAfterSeconds);
+      if (requeued > 0) this.logger.warn({ requeued }, 'jobs left running by a stopped process queued again');
       while (!this.stopped && (await this.runOne())) {
         // keep going while there is work
       }
