@@ -4,7 +4,7 @@ import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { LockedError } from './db/lock.ts';
 import { ensureAdmin } from './features/users/create-account.ts';
 import { hasAdmin } from './features/users/users.repository.ts';
-import { openServices } from './runtime.ts';
+import { openServices, sweepScratch } from './runtime.ts';
 
 const started = performance.now();
 
@@ -16,6 +16,9 @@ const consoleLogger = { info: line(30), warn: line(40), error: line(50) };
 async function main() {
   const config = loadConfig();
   const { context, database, jobs } = await openServices(config, consoleLogger);
+  // What a killed process was receiving or making (never reached the file store).
+  const scratch = await sweepScratch(context.tmpDir, { everything: database.engine === 'pglite' });
+  if (scratch > 0) consoleLogger.info({ removed: scratch }, 'scratch files of a stopped process removed');
   const app = await buildApp({ context, logger: { level: config.logLevel } });
   for (const warning of configWarnings(config)) app.log.warn(warning);
 
@@ -48,7 +51,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  jobs.start();
+  jobs.start(database);
   // The weekly fixity check (server/backup/fixity-job.ts) keeps itself going once queued.
   await scheduleFixityCheck(context.db).catch((error: unknown) =>
     app.log.error({ err: error }, 'could not schedule the fixity check'),

@@ -1,3 +1,4 @@
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createAppContext } from './app-context.ts';
 import type { Config } from './config.ts';
@@ -38,4 +39,45 @@ export async function openServices(config: Config, logger: Logger) {
 export function localOrigins(config: Config): string[] {
   if (config.publicUrlFromEnv) return [];
   return [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
+}
+
+/** A scratch entry untouched this long belongs to no live process, whatever the engine. */
+export const SCRATCH_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the scratch files (DATA_DIR/tmp: uploads being received, derivatives being made) that a
+ * process killed mid-work left behind, and answers how many entries went. With `everything` (the
+ * embedded database: this process holds DATA_DIR alone) all of them; otherwise (PostgreSQL, where
+ * instances may share DATA_DIR) only those nothing touched for SCRATCH_MAX_AGE_MS.
+ */
+export async function sweepScratch(
+  dir: string,
+  options: { everything: boolean; now?: number },
+): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  const cutoff = (options.now ?? Date.now()) - SCRATCH_MAX_AGE_MS;
+  let removed = 0;
+  for (const name of names) {
+    const path = join(dir, name);
+    if (!options.everything && (await newestChange(path)) > cutoff) continue;
+    await rm(path, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
+async function newestChange(path: string): Promise<number> {
+  const info = await stat(path).catch(() => null);
+  if (!info) return Number.POSITIVE_INFINITY;
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const name of await readdir(path).catch(() => [])) {
+    newest = Math.max(newest, await newestChange(join(path, name)));
+  }
+  return newest;
 }

@@ -10,8 +10,8 @@ export interface FsckReport {
   derivatives: number;
   changed: { key: string; owner: string; expected: string; actual: string }[];
   missing: { key: string; owner: string }[];
-  /** Stored files no row points to. */
-  orphans: { key: string; size: number }[];
+  /** Stored files no row points to, and leftovers of writes a dead process never finished. */
+  orphans: { key: string; size: number; leftover?: true }[];
   /** Orphans removed (with repair). */
   removed: string[];
 }
@@ -40,8 +40,18 @@ export async function fsck(db: Db, blobs: BlobStore, options: FsckOptions = {}):
     if (owned.has(blob.key) || blob.lastModified.getTime() > cutoff) continue;
     report.orphans.push({ key: blob.key, size: blob.size });
   }
+  // A write in progress has its temporary file too: the same grace applies.
+  for await (const leftover of blobs.listLeftovers?.() ?? []) {
+    if (leftover.lastModified.getTime() > cutoff) continue;
+    report.orphans.push({ key: leftover.key, size: leftover.size, leftover: true });
+  }
   if (options.repair) {
     for (const orphan of report.orphans) {
+      if (orphan.leftover) {
+        await blobs.deleteLeftover!(orphan.key);
+        report.removed.push(orphan.key);
+        continue;
+      }
       // A row may have claimed it since the scan began: never remove a file a row points to.
       if (await isKeyOwned(db, orphan.key)) continue;
       await blobs.delete(orphan.key);
@@ -129,7 +139,7 @@ export function describeFsck(report: FsckReport, repair: boolean): string[] {
     ...report.missing.map((m) => `MISSING  ${m.key} (${m.owner})`),
     ...report.orphans.map(
       (o) =>
-        `ORPHAN   ${o.key} (${o.size} bytes, no row owns it)${report.removed.includes(o.key) ? ' — removed' : ''}`,
+        `ORPHAN   ${o.key} (${o.size} bytes, ${o.leftover ? 'left by an interrupted write' : 'no row owns it'})${report.removed.includes(o.key) ? ' — removed' : ''}`,
     ),
   ];
   if (report.changed.length + report.missing.length + report.orphans.length === 0)

@@ -17,6 +17,17 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (tests copy a migrated template). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PostgreSQL only: holds the session advisory lock (key1, key2) on a connection of its own for
+   * as long as this process lives (or until released), so other processes can tell it is alive.
+   * Null when another session holds it. `onLost` is called if the connection drops (the lock
+   * went with it).
+   */
+  holdAdvisoryLock?(
+    key1: number,
+    key2: number,
+    onLost: (error: Error) => void,
+  ): Promise<(() => Promise<void>) | null>;
 }
 
 // Postgres returns bigint (int8) as text; our bigints (file sizes, counts) fit a JS number.
@@ -73,7 +84,33 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
       `Cannot reach the database at DATABASE_URL: ${(error as Error).message || String(error)}`,
     );
   }
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  const holdAdvisoryLock = async (key1: number, key2: number, onLost: (error: Error) => void) => {
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+    let released = false;
+    // A dropped connection must not crash the process; the lock is gone with it.
+    const lost = (error: Error) => {
+      if (released) return;
+      released = true;
+      onLost(error);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost(new Error('the connection ended')));
+    await client.connect();
+    const { rows } = await client.query<{ held: boolean }>('select pg_try_advisory_lock($1, $2) as held', [
+      key1,
+      key2,
+    ]);
+    const release = async () => {
+      released = true;
+      await client.end().catch(() => {});
+    };
+    if (!rows[0]?.held) {
+      await release();
+      return null;
+    }
+    return release;
+  };
+  return { db, engine: 'postgres', close: () => db.destroy(), holdAdvisoryLock };
 }
 
 /** Postgres returns int8 counts as numbers thanks to the type parser above; PGlite as bigint. */

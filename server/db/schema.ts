@@ -295,6 +295,8 @@ export interface JobsTable {
   max_attempts: Generated<number>;
   run_at: Generated<Date>;
   locked_at: Date | null;
+  /** The worker (JobRunner) that claimed it; see requeueOrphanedJobs. */
+  locked_by: number | null;
   last_error: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;

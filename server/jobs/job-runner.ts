@@ -1,11 +1,14 @@
-import type { Db } from '../db/database.ts';
+import { randomInt } from 'node:crypto';
+import type { DatabaseHandle, Db } from '../db/database.ts';
 import {
   claimJob,
   completeJob,
   deleteFinishedJobs,
   failJob,
+  JOB_WORKER_LOCK_CLASS,
   type Job,
-  requeueStaleJobs,
+  requeueAllRunningJobs,
+  requeueOrphanedJobs,
 } from './jobs.repository.ts';
 
 export type JobHandler = (payload: Record<string, unknown>, job: Job) => Promise<void>;
@@ -20,12 +23,22 @@ export interface JobRunnerLogger {
  * Runs queued jobs in this process, one at a time (image work is CPU-bound, and PGlite runs one
  * query at a time anyway). `wake()` after enqueuing starts work at once; a slow poll picks up
  * jobs other instances queued, retries that came due, and jobs a dead process left running.
+ *
+ * A job claimed by a process that then dies (a crash, kill -9) is queued again as soon as that is
+ * known: on PGlite, whose data directory only this process may hold, at start; on PostgreSQL,
+ * where several instances may share the queue, once the dead worker's advisory lock is gone
+ * (PostgreSQL drops it with the dead process's connection), at this runner's next poll.
  */
 export class JobRunner {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
   private wakeRequested = false;
+  /** Recorded in the jobs this runner claims; on PostgreSQL its advisory lock says it is alive. */
+  private worker = randomInt(1, 2 ** 31 - 1);
+  /** Settles once start() has taken the worker lock and requeued what a dead process left. */
+  private ready: Promise<void> = Promise.resolve();
+  private releaseLock: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -34,16 +47,62 @@ export class JobRunner {
     private readonly options = { pollMs: 5_000, staleAfterSeconds: 600, retryBaseSeconds: 5 },
   ) {}
 
-  start(): void {
+  /** Starts working the queue of `database` (the handle this runner's db comes from). */
+  start(database: Pick<DatabaseHandle, 'engine' | 'holdAdvisoryLock'>): void {
     this.stopped = false;
-    void requeueStaleJobs(this.db, this.options.staleAfterSeconds).catch(() => {});
+    this.ready = this.prepare(database).catch((error: unknown) =>
+      this.logger.error({ err: error }, 'job runner could not prepare; jobs of a dead process wait'),
+    );
     this.schedule(0);
+  }
+
+  private async prepare(database: Pick<DatabaseHandle, 'engine' | 'holdAdvisoryLock'>) {
+    if (database.engine === 'pglite') {
+      const requeued = await requeueAllRunningJobs(this.db);
+      if (requeued > 0) this.logger.warn({ requeued }, 'jobs left running by a stopped process queued again');
+      return;
+    }
+    await this.holdWorkerLock(database);
+    const requeued = await requeueOrphanedJobs(this.db, this.workerId, this.options.staleAfterSeconds);
+    if (requeued > 0) this.logger.warn({ requeued }, 'jobs left running by a stopped process queued again');
+  }
+
+  /** Takes this worker's advisory lock (a new number if taken) and takes it again if it is lost. */
+  private async holdWorkerLock(database: Pick<DatabaseHandle, 'holdAdvisoryLock'>): Promise<void> {
+    if (!database.holdAdvisoryLock) return;
+    const onLost = (error: Error) => {
+      this.releaseLock = undefined;
+      if (this.stopped) return;
+      this.logger.error({ err: error.message }, 'job worker lock lost; taking it again');
+      const retry = () => {
+        if (this.stopped) return;
+        this.holdWorkerLock(database).catch(() => setTimeout(retry, this.options.pollMs).unref());
+      };
+      setTimeout(retry, this.options.pollMs).unref();
+    };
+    for (;;) {
+      const release = await database.holdAdvisoryLock(JOB_WORKER_LOCK_CLASS, this.workerId, onLost);
+      if (release) {
+        this.releaseLock = release;
+        if (this.stopped) await this.releaseLock();
+        return;
+      }
+      // Another live worker has this number (1 in 2^31): take another.
+      this.worker = randomInt(1, 2 ** 31 - 1);
+    }
+  }
+
+  get workerId(): number {
+    return this.worker;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+    await this.ready;
+    await this.releaseLock?.();
+    this.releaseLock = undefined;
   }
 
   wake(): void {
@@ -78,7 +137,9 @@ export class JobRunner {
 
   private async loop() {
     try {
-      await requeueStaleJobs(this.db, this.options.staleAfterSeconds);
+      await this.ready;
+      const requeued = await requeueOrphanedJobs(this.db, this.workerId, this.options.staleAfterSeconds);
+      if (requeued > 0) this.logger.warn({ requeued }, 'jobs left running by a stopped process queued again');
       while (!this.stopped && (await this.runOne())) {
         // keep going while there is work
       }
@@ -89,7 +150,7 @@ export class JobRunner {
   }
 
   private async runOne(): Promise<boolean> {
-    const job = await claimJob(this.db, Object.keys(this.handlers));
+    const job = await claimJob(this.db, Object.keys(this.handlers), this.workerId);
     if (!job) return false;
     const handler = this.handlers[job.kind]!;
     try {

@@ -32,10 +32,11 @@ export async function createJob(
  * Takes the next due job for this worker. SKIP LOCKED lets several instances claim from the same
  * table without waiting on each other or taking the same job twice.
  */
-export async function claimJob(db: Db, kinds: string[]): Promise<Job | undefined> {
+export async function claimJob(db: Db, kinds: string[], workerId: number): Promise<Job | undefined> {
   if (kinds.length === 0) return undefined;
   const { rows } = await sql<Job>`
-    update jobs set status = 'running', locked_at = now(), attempts = attempts + 1, updated_at = now()
+    update jobs set status = 'running', locked_at = now(), locked_by = ${workerId},
+      attempts = attempts + 1, updated_at = now()
     where id = (
       select id from jobs
       where status = 'queued' and run_at <= now() and kind in (${sql.join(kinds)})
@@ -51,7 +52,7 @@ export async function claimJob(db: Db, kinds: string[]): Promise<Job | undefined
 export async function completeJob(db: Db, id: string): Promise<void> {
   await db
     .updateTable('jobs')
-    .set({ status: 'done', locked_at: null, last_error: null, updated_at: new Date() })
+    .set({ status: 'done', locked_at: null, locked_by: null, last_error: null, updated_at: new Date() })
     .where('id', '=', id)
     .execute();
 }
@@ -69,6 +70,7 @@ export async function failJob(
     .set({
       status: final ? 'failed' : 'queued',
       locked_at: null,
+      locked_by: null,
       last_error: error.slice(0, 2000),
       run_at: final ? undefined : new Date(Date.now() + retryInSeconds * 1000),
       updated_at: new Date(),
@@ -78,13 +80,45 @@ export async function failJob(
   return final ? 'failed' : 'retry';
 }
 
-/** Jobs left 'running' by a process that died are queued again. */
-export async function requeueStaleJobs(db: Db, olderThanSeconds: number): Promise<number> {
+/** The advisory lock class (first key) under which each job worker holds its number (second key). */
+export const JOB_WORKER_LOCK_CLASS = 0x4a6f6273; // 'Jobs'
+
+/**
+ * Jobs left 'running' by a process that died are queued again: those whose worker (locked_by)
+ * no longer holds its advisory lock on PostgreSQL (it died with its connection), and those
+ * claimed without a worker number (before it was recorded) once older than `olderThanSeconds`.
+ * Never this worker's own jobs.
+ */
+export async function requeueOrphanedJobs(
+  db: Db,
+  workerId: number,
+  olderThanSeconds: number,
+): Promise<number> {
   const result = await db
     .updateTable('jobs')
-    .set({ status: 'queued', locked_at: null, updated_at: new Date() })
+    .set({ status: 'queued', locked_at: null, locked_by: null, updated_at: new Date() })
     .where('status', '=', 'running')
-    .where('locked_at', '<', new Date(Date.now() - olderThanSeconds * 1000))
+    .where(
+      sql<boolean>`(locked_by is null and locked_at < now() - make_interval(secs => ${olderThanSeconds}))
+        or (locked_by <> ${workerId} and not exists (
+          select 1 from pg_locks
+          where locktype = 'advisory' and granted and objsubid = 2
+            and database = (select oid from pg_database where datname = current_database())
+            and classid::bigint = ${JOB_WORKER_LOCK_CLASS} and objid::bigint = jobs.locked_by))`,
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Every running job is queued again. Only for a database this process holds alone (PGlite, whose
+ * data directory is locked): at start, whatever is 'running' was left by a process that died.
+ */
+export async function requeueAllRunningJobs(db: Db): Promise<number> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ status: 'queued', locked_at: null, locked_by: null, updated_at: new Date() })
+    .where('status', '=', 'running')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -43,6 +43,13 @@ export interface BlobStore {
    * no key (the local store's temporary and health files) are left out.
    */
   list(): AsyncIterable<BlobListing>;
+  /**
+   * What interrupted writes left behind (the local store's temporary files of a process killed
+   * mid-put), named by their path under the store; the fixity check reports and removes them.
+   */
+  listLeftovers?(): AsyncIterable<BlobListing>;
+  /** Removes one leftover that listLeftovers named (nothing else: a key is refused). */
+  deleteLeftover?(name: string): Promise<void>;
   /** Throws if the store cannot be reached or written (used by GET /api/health). */
   check(): Promise<void>;
 }

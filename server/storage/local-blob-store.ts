@@ -7,6 +7,7 @@ import {
   isValidKey,
   assertValidRange,
   BlobNotFoundError,
+  InvalidBlobKeyError,
   type BlobListing,
   type BlobRange,
   type BlobStat,
@@ -129,10 +130,28 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async *list(): AsyncIterable<BlobListing> {
-    yield* this.walk(this.root, []);
+    yield* this.walk(this.root, [], isValidKey);
   }
 
-  private async *walk(directory: string, segments: string[]): AsyncGenerator<BlobListing> {
+  /** Temporary files of puts that never finished (the process died before its rename). */
+  async *listLeftovers(): AsyncIterable<BlobListing> {
+    yield* this.walk(this.root, [], isLeftoverName);
+  }
+
+  async deleteLeftover(name: string): Promise<void> {
+    if (!isLeftoverName(name)) throw new InvalidBlobKeyError(name);
+    try {
+      await unlink(join(this.root, ...name.split('/')));
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
+
+  private async *walk(
+    directory: string,
+    segments: string[],
+    wanted: (name: string) => boolean,
+  ): AsyncGenerator<BlobListing> {
     let dir: Awaited<ReturnType<typeof opendir>>;
     try {
       dir = await opendir(directory);
@@ -144,10 +163,10 @@ export class LocalBlobStore implements BlobStore {
       const path = join(directory, entry.name);
       if (entry.isDirectory()) {
         // .health and anything else that cannot start a key segment is not ours to list.
-        if (/^[a-z0-9]/.test(entry.name)) yield* this.walk(path, [...segments, entry.name]);
+        if (/^[a-z0-9]/.test(entry.name)) yield* this.walk(path, [...segments, entry.name], wanted);
       } else if (entry.isFile()) {
         const key = [...segments, entry.name].join('/');
-        if (!isValidKey(key)) continue;
+        if (!wanted(key)) continue;
         const info = await stat(path).catch(() => null);
         if (info) yield { key, size: info.size, lastModified: info.mtime };
       }
@@ -170,6 +189,12 @@ export class LocalBlobStore implements BlobStore {
     assertValidKey(key);
     return join(this.root, ...key.split('/'));
   }
+}
+
+/** `<key>.tmp-<16 hex>`: the name put() writes to before its rename. */
+function isLeftoverName(name: string): boolean {
+  const match = /^(.+)\.tmp-[0-9a-f]{16}$/.exec(name);
+  return match !== null && isValidKey(match[1]!);
 }
 
 async function writeAll(handle: FileHandle, data: Uint8Array): Promise<void> {

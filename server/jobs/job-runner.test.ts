@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/database.ts';
+import { testEngine } from '../test/engine.ts';
+import { createTestDb } from '../test/harness.ts';
+import { JobRunner } from './job-runner.ts';
+import { claimJob, createJob, JOB_WORKER_LOCK_CLASS } from './jobs.repository.ts';
+
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+const fast = { pollMs: 50, staleAfterSeconds: 600, retryBaseSeconds: 1 };
+
+let h: DatabaseHandle;
+beforeAll(async () => {
+  h = await createTestDb();
+});
+afterAll(() => h.close());
+
+async function statusOf(id: string) {
+  const row = await h.db
+    .selectFrom('jobs')
+    .select(['status', 'locked_by'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+async function until(check: () => Promise<boolean>) {
+  const deadline = Date.now() + 20_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('jobs a dead process had claimed', () => {
+  it('run again at once after a restart, not after the ten-minute stale limit', async () => {
+    const ran: string[] = [];
+    const kind = `test-${Math.random()}`;
+    const id = await createJob(h.db, kind, { n: 1 });
+    // Claimed by a worker that then died (kill -9): no lock held, recent locked_at.
+    const claimed = await claimJob(h.db, [kind], 4242);
+    expect(claimed?.id).toBe(id);
+    expect(await statusOf(id)).toEqual({ status: 'running', locked_by: 4242 });
+
+    const runner = new JobRunner(
+      h.db,
+      { [kind]: async (payload) => void ran.push(String(payload.n)) },
+      silent,
+      fast,
+    );
+    runner.start(h);
+    try {
+      await until(async () => (await statusOf(id)).status === 'done');
+      expect(ran).toEqual(['1']);
+      expect((await statusOf(id)).locked_by).toBeNull();
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  // PGlite has one process by construction (its data directory is locked): nothing to tell apart.
+  if (testEngine() === 'postgres')
+    it("leave a live worker's job alone on PostgreSQL, and take it over once its worker is gone", async () => {
+      const kind = `test-${Math.random()}`;
+      const id = await createJob(h.db, kind, {});
+      const release = await h.holdAdvisoryLock!(JOB_WORKER_LOCK_CLASS, 4343, () => {});
+      expect(release).not.toBeNull();
+      await claimJob(h.db, [kind], 4343);
+      // A second hold of the same number is refused: the number says which process is alive.
+      expect(await h.holdAdvisoryLock!(JOB_WORKER_LOCK_CLASS, 4343, () => {})).toBeNull();
+
+      const ran: string[] = [];
+      const runner = new JobRunner(h.db, { [kind]: async () => void ran.push('ran') }, silent, fast);
+      runner.start(h);
+      try {
+        // Several polls pass: the job stays with its live worker.
+        for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 60));
+        expect(await statusOf(id)).toEqual({ status: 'running', locked_by: 4343 });
+        expect(ran).toEqual([]);
+        await release!();
+        await until(async () => (await statusOf(id)).status === 'done');
+        expect(ran).toEqual(['ran']);
+      } finally {
+        await runner.stop();
+      }
+    });
+});
