@@ -6,7 +6,7 @@ import * as mediumDerivative from './20261122_0004_medium_derivative.ts';
 import * as backOfficeGroundwork from './20261122_0005_back_office_groundwork.ts';
 import * as publicTotals from './20261123_0006_public_totals.ts';
 import * as adminListIndexes from './20261123_0007_admin_list_indexes.ts';
-import * as jobWorkerLiveness from './20261123_0008_job_worker_liveness.ts';
+import * as jobWorkerLiveness from './20261123_0010_job_worker_liveness.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -17,5 +17,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0005_back_office_groundwork': backOfficeGroundwork,
   '20261123_0006_public_totals': publicTotals,
   '20261123_0007_admin_list_indexes': adminListIndexes,
-  '20261123_0008_job_worker_liveness': jobWorkerLiveness,
+  '20261123_0010_job_worker_liveness': jobWorkerLiveness,
 };
