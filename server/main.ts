@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { scheduleFixityCheck } from './backup/fixity-job.ts';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { LockedError } from './db/lock.ts';
+import { releaseStaleUploadClaims } from './features/uploads/uploads.service.ts';
 import { ensureAdmin } from './features/users/create-account.ts';
 import { hasAdmin } from './features/users/users.repository.ts';
 import { openServices, sweepScratch } from './runtime.ts';
@@ -19,6 +20,9 @@ async function main() {
   // What a killed process was receiving or making (never reached the file store).
   const scratch = await sweepScratch(context.tmpDir, { everything: database.engine === 'pglite' });
   if (scratch > 0) consoleLogger.info({ removed: scratch }, 'scratch files of a stopped process removed');
+  // Uploads a killed process had claimed but not recorded may be sent again.
+  const claims = await releaseStaleUploadClaims(context, { atStart: database.engine === 'pglite' });
+  if (claims > 0) consoleLogger.info({ released: claims }, 'upload claims of a stopped process given back');
   const app = await buildApp({ context, logger: { level: config.logLevel } });
   for (const warning of configWarnings(config)) app.log.warn(warning);
 

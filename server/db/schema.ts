@@ -237,6 +237,8 @@ export type RecordedWatermark = {
 export interface UploadClaimsTable {
   upload_id: string;
   claimed_at: CreatedAt;
+  /** Set in the transaction that recorded what the upload became; null while that is under way. */
+  sent_at: Date | null;
 }
 
 export interface SiteSettingsTable {

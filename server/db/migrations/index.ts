@@ -7,6 +7,7 @@ import * as backOfficeGroundwork from './20261122_0005_back_office_groundwork.ts
 import * as publicTotals from './20261123_0006_public_totals.ts';
 import * as adminListIndexes from './20261123_0007_admin_list_indexes.ts';
 import * as jobWorkerLiveness from './20261123_0010_job_worker_liveness.ts';
+import * as uploadClaimSent from './20261123_0011_upload_claim_sent.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261123_0006_public_totals': publicTotals,
   '20261123_0007_admin_list_indexes': adminListIndexes,
   '20261123_0010_job_worker_liveness': jobWorkerLiveness,
+  '20261123_0011_upload_claim_sent': uploadClaimSent,
 };

@@ -1,9 +1,12 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_MAX_BYTES, UPLOAD_MAX_BYTES } from '#common/limits.ts';
 import { buildCategory } from '#server/test/factories.ts';
 import { htmlNamedJpg, imageFixture } from '#server/test/fixtures.ts';
 import { buildUser, createTestApp, listen, signIn, TEST_ORIGIN, type TestApp } from '#server/test/harness.ts';
 import { tusUpload } from '#server/test/tus-client.ts';
+import { createUploadClaim } from '../uploads/uploads.repository.ts';
+import { releaseStaleUploadClaims, UNSENT_CLAIM_MAX_AGE_MS } from '../uploads/uploads.service.ts';
 
 let t: TestApp;
 let base: string;
@@ -96,6 +99,37 @@ describe('POST /api/admin/media/uploads', () => {
     expect(
       await t.db.selectFrom('media_items').select('id').where('file_name', '=', 'tvey.png').execute(),
     ).toHaveLength(1);
+  });
+
+  it('takes an upload again whose claim a killed process left unsent, never one whose item was recorded', async () => {
+    const claimOf = (uploadId: string) =>
+      t.db.selectFrom('upload_claims').selectAll().where('upload_id', '=', uploadId).executeTakeFirst();
+    // A process claimed this upload and was killed before it stored the file and wrote the row.
+    const orphaned = await send(await imageFixture('png', { name: 'drepin.png' }), editor);
+    expect(await createUploadClaim(t.db, orphaned)).toBe(true);
+    expect((await makeItem(orphaned, editor)).json().code).toBe('UPLOAD_CLAIMED');
+    // The running sweep leaves a young unsent claim alone: its work may still be under way.
+    expect(await releaseStaleUploadClaims(t)).toBe(0);
+    expect((await makeItem(orphaned, editor)).json().code).toBe('UPLOAD_CLAIMED');
+    // Once it is older than any work takes, the sweep gives it back; so does a start on PGlite.
+    const longAgo = new Date(Date.now() - UNSENT_CLAIM_MAX_AGE_MS - 60_000);
+    await sql`update upload_claims set claimed_at = ${longAgo} where upload_id = ${orphaned}`.execute(t.db);
+    expect(await releaseStaleUploadClaims(t)).toBe(1);
+    const retried = await makeItem(orphaned, editor);
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect((await claimOf(orphaned))?.sent_at).toBeInstanceOf(Date);
+
+    // A process that committed the item but was killed before removing the upload: its claim was
+    // marked sent in the item's transaction, so even a start gives it back never.
+    const recorded = await send(await imageFixture('png', { name: 'skrivad.png' }), editor);
+    await createUploadClaim(t.db, recorded);
+    await t.db
+      .updateTable('upload_claims')
+      .set({ sent_at: new Date() })
+      .where('upload_id', '=', recorded)
+      .execute();
+    expect(await releaseStaleUploadClaims(t, { atStart: true })).toBe(0);
+    expect((await makeItem(recorded, editor)).json().code).toBe('UPLOAD_CLAIMED');
   });
 
   it("answers another staff member's upload as unknown, and it stays for its maker", async () => {

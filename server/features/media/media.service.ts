@@ -65,17 +65,27 @@ export async function createMediaFromUpload(
   authorize(actor, 'media:manage');
   await assertOwnUpload(ctx, uploadId, uploadOwner);
   await assertPlacesExist(ctx.db, fields);
-  return consumeFinishedUpload(ctx, uploadId, (upload) =>
-    storeNewMedia(ctx, actor, { stream: createReadStream(upload.path), fileName: upload.fileName }, fields),
+  return consumeFinishedUpload(ctx, uploadId, (upload, markSent) =>
+    storeNewMedia(
+      ctx,
+      actor,
+      { stream: createReadStream(upload.path), fileName: upload.fileName },
+      fields,
+      markSent,
+    ),
   );
 }
 
-/** Ingests the file and records its item (and its derivatives job) in one transaction. */
+/**
+ * Ingests the file and records its item (and its derivatives job) in one transaction, with
+ * `inTransaction` (the upload claim's mark) in it too.
+ */
 async function storeNewMedia(
   ctx: AppContext,
   actor: NonNullable<Actor>,
   file: { stream: Readable; fileName: string },
   fields: UploadMediaFields,
+  inTransaction: (trx: Db) => Promise<void> = async () => {},
 ) {
   const ingested = await ingestFile({ blobs: ctx.blobs, tmpDir: ctx.tmpDir }, file.stream, {
     context: 'upload',
@@ -123,6 +133,7 @@ async function storeNewMedia(
         await createJob(trx, DERIVATIVES_JOB, { ...payload });
       }
       await logActivity(trx, actor, 'media.created', { id: created.id, name: created.title });
+      await inTransaction(trx);
       return created;
     }),
   );

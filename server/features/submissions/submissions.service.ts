@@ -51,7 +51,7 @@ export async function createSubmissionFromUpload(
     rateLimitKey(actor, ip),
     actor ? SUBMISSION_RATE.account : SUBMISSION_RATE.anonymous,
   );
-  const row = await consumeFinishedUpload(ctx, body.uploadId, async (upload) => {
+  const row = await consumeFinishedUpload(ctx, body.uploadId, async (upload, markSent) => {
     const ingested = await ingestFile(
       { blobs: ctx.blobs, tmpDir: ctx.tmpDir },
       createReadStream(upload.path),
@@ -87,6 +87,7 @@ export async function createSubmissionFromUpload(
           await createJob(trx, DERIVATIVES_JOB, { ownerType: 'submission', ownerId: created.id });
         }
         await scheduleStaffNotice(trx, created.created_at);
+        await markSent(trx);
         return created;
       }),
     );

@@ -95,6 +95,18 @@ describe('anonymous submission', () => {
     ).toBe(200);
   });
 
+  it("records the upload's claim as sent in the submission's own transaction", async () => {
+    const uploadId = await tusUpload(base, await imageFixture('png', { name: 'sent.png' }));
+    expect((await submit(uploadId, {}, undefined, '198.51.100.60')).statusCode).toBe(201);
+    const claim = await t.db
+      .selectFrom('upload_claims')
+      .select('sent_at')
+      .where('upload_id', '=', uploadId)
+      .executeTakeFirst();
+    // A start after a crash gives back only unsent claims (uploads.service.ts).
+    expect(claim?.sent_at).toBeInstanceOf(Date);
+  });
+
   it('refuses a file over 50 MB when the upload is created, before any byte is sent', async () => {
     await expect(tusUpload(base, await fileOfSize(SUBMISSION_MAX_BYTES + 1, 'big.jpg'))).rejects.toThrow(
       /413/,

@@ -1,12 +1,19 @@
 import { INGEST_LIMITS } from '#common/file-types.ts';
 import { type Actor, can } from '#common/permissions.ts';
+import type { Db } from '#server/db/database.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { AppError, badRequest, notFound } from '#server/http/errors.ts';
 import { addressKey, consumeRateLimit, sweepCountThrottles } from '#server/http/rate-limit.ts';
 import { IngestError } from '#server/media/ingest/ingest-error.ts';
 import { rateLimitKey, SUBMISSION_RATE } from '../submissions/submission-rules.ts';
 import { UPLOAD_MAX_AGE_MS, UPLOAD_OUTSTANDING_MAX_BYTES } from './resumable-uploads.ts';
-import { createUploadClaim, deleteUploadClaim, deleteUploadClaimsBefore } from './uploads.repository.ts';
+import {
+  createUploadClaim,
+  deleteUploadClaim,
+  deleteUploadClaimsBefore,
+  markUploadClaimSent,
+  releaseUnsentUploadClaims,
+} from './uploads.repository.ts';
 
 /**
  * How large one upload may be: staff who manage media send up to the upload screen's 100 MB,
@@ -72,14 +79,15 @@ export async function assertOwnUpload(ctx: AppContext, uploadId: string, request
 /**
  * Turns a finished upload into something of ours (a submission, an item) exactly once. The upload
  * is claimed atomically first: of parallel requests for one upload, one goes on and the rest are
- * told it is already on its way. `work` ingests the file and commits its row; a file refused by
- * the ingest is dropped, any other failure gives the claim back so the same bytes can be sent
- * again, and the upload is removed only once `work` has committed.
+ * told it is already on its way. `work` ingests the file and commits its row, calling `markSent`
+ * inside that transaction; a file refused by the ingest is dropped, any other failure gives the
+ * claim back so the same bytes can be sent again, and the upload is removed only once `work` has
+ * committed. A claim left unsent by a killed process is given back by `releaseStaleUploadClaims`.
  */
 export async function consumeFinishedUpload<T>(
   ctx: AppContext,
   uploadId: string,
-  work: (file: { path: string; fileName: string }) => Promise<T>,
+  work: (file: { path: string; fileName: string }, markSent: (trx: Db) => Promise<void>) => Promise<T>,
 ): Promise<T> {
   const upload = await ctx.uploads.finished(uploadId).catch(() => undefined);
   if (upload === undefined) throw uploadGone();
@@ -90,7 +98,7 @@ export async function consumeFinishedUpload<T>(
   }
   let result: T;
   try {
-    result = await work(upload);
+    result = await work(upload, (trx) => markUploadClaimSent(trx, uploadId));
   } catch (error) {
     if (error instanceof IngestError) await ctx.uploads.remove(uploadId);
     else await deleteUploadClaim(ctx.db, uploadId).catch(() => {});
@@ -109,9 +117,28 @@ export async function authorizeUploadAccess(ctx: AppContext, owner: string | und
   }
 }
 
+/**
+ * Storing a claimed upload and writing its row takes seconds to a minute or two (a 100 MB file on
+ * a slow disk); a claim still unsent after this long belongs to a process that was killed.
+ */
+export const UNSENT_CLAIM_MAX_AGE_MS = 15 * 60_000;
+
+/**
+ * Gives back the claims a killed process left unsent, so the sender's retry is taken instead of
+ * told the file was already sent: at start on the embedded database every unsent claim (no other
+ * process can hold one), otherwise those older than UNSENT_CLAIM_MAX_AGE_MS.
+ */
+export async function releaseStaleUploadClaims(ctx: Pick<AppContext, 'db'>, { atStart = false } = {}) {
+  return releaseUnsentUploadClaims(
+    ctx.db,
+    atStart ? undefined : new Date(Date.now() - UNSENT_CLAIM_MAX_AGE_MS),
+  );
+}
+
 /** Removes expired uploads, the claims of uploads that are long gone, and old counter throttles. */
 export async function sweepExpiredUploads(ctx: AppContext) {
   await ctx.uploads.removeExpired();
   await sweepCountThrottles(ctx.db);
   await deleteUploadClaimsBefore(ctx.db, new Date(Date.now() - 2 * UPLOAD_MAX_AGE_MS));
+  await releaseStaleUploadClaims(ctx);
 }
