@@ -21,8 +21,6 @@ import { type Kysely, sql } from 'kysely';
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are written against the untyped schema
 export async function up(db: Kysely<any>): Promise<void> {
-  // Nothing changes media_items while the starting figures are counted.
-  await sql`lock table media_items in share mode`.execute(db);
   await sql`create table media_totals (
     id boolean primary key default true check (id),
     items bigint not null,
@@ -30,23 +28,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     categorized bigint not null,
     views bigint not null
   )`.execute(db);
-  await sql`insert into media_totals (id, items, featured, categorized, views)
-    select true, count(*), count(*) filter (where is_featured), count(category_id), coalesce(sum(view_count), 0)
-    from media_items`.execute(db);
   await sql`create table media_category_totals (
     category_id uuid primary key,
     items bigint not null
   )`.execute(db);
-  await sql`insert into media_category_totals (category_id, items)
-    select category_id, count(*) from media_items where category_id is not null group by category_id`.execute(
-    db,
-  );
   await sql`create table media_upload_days (
     day date primary key,
     items bigint not null
   )`.execute(db);
-  await sql`insert into media_upload_days (day, items)
-    select (created_at at time zone 'UTC')::date, count(*) from media_items group by 1`.execute(db);
 
   await sql`create function media_totals_add(d_items bigint, d_featured bigint, d_categorized bigint, d_views bigint)
     returns void language plpgsql as $$
@@ -123,6 +112,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger media_items_staff_totals_update after update on media_items
     referencing old table as old_rows new table as new_rows
     for each statement execute function media_totals_on_update()`.execute(db);
+
+  // The starting figures, counted after the triggers exist: creating a trigger locks out writers
+  // to media_items until the migration's transaction commits, so no change falls between the two.
+  await sql`insert into media_totals (id, items, featured, categorized, views)
+    select true, count(*), count(*) filter (where is_featured), count(category_id), coalesce(sum(view_count), 0)
+    from media_items`.execute(db);
+  await sql`insert into media_category_totals (category_id, items)
+    select category_id, count(*) from media_items where category_id is not null group by category_id`.execute(
+    db,
+  );
+  await sql`insert into media_upload_days (day, items)
+    select (created_at at time zone 'UTC')::date, count(*) from media_items group by 1`.execute(db);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
