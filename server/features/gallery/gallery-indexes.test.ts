@@ -1,9 +1,10 @@
-import { CompiledQuery, type KyselyPlugin, type QueryId, type RootOperationNode, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_PAGE_SIZE } from '#common/api.ts';
 import { GALLERY_FEATURED_LIMIT } from '#common/limits.ts';
 import type { Db } from '#server/db/database.ts';
 import { benchCounts, seedBenchArchive } from '#server/db/bench-seed.ts';
+import { explainStatements } from '#server/test/explain.ts';
 import { buildUser, createTestApp, type TestApp } from '#server/test/harness.ts';
 import { listPublicMedia } from './gallery.repository.ts';
 
@@ -37,27 +38,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t.close());
 
-/** The statements `run` sends, captured as compiled, then explained with their parameters. */
-async function plansOf(run: (db: Db) => Promise<unknown>): Promise<string[]> {
-  const nodes: { node: RootOperationNode; queryId: QueryId }[] = [];
-  const capture: KyselyPlugin = {
-    transformQuery: (args) => {
-      nodes.push(args);
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
-  await run(t.db.withPlugin(capture));
-  const plans: string[] = [];
-  for (const { node, queryId } of nodes) {
-    const compiled = t.db.getExecutor().compileQuery(node, queryId);
-    const result = await t.db.executeQuery<{ 'QUERY PLAN': string }>(
-      CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
-    );
-    plans.push(result.rows.map((row) => row['QUERY PLAN']).join('\n'));
-  }
-  return plans;
-}
+const plansOf = (run: (db: Db) => Promise<unknown>) => explainStatements(t.db, run);
 
 interface Categories {
   large: string;
