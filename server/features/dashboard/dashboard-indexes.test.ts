@@ -22,7 +22,9 @@ describe('the dashboard statements', () => {
     const [plan] = await explainStatements(t.db, (db) => getDashboardCounts(db), OFF);
     const reads = plan!.split('\n').filter((line) => / on media_items\b/.test(line));
     expect(reads, plan).toHaveLength(1);
-    expect(reads[0], plan).toMatch(/Index (Only )?Scan( Backward)? using media_all_created_idx on media_items/);
+    expect(reads[0], plan).toMatch(
+      /Index (Only )?Scan( Backward)? using media_all_created_idx on media_items/,
+    );
     expect(plan, plan).toMatch(/Index Cond: \(\(created_at >= .*\) AND \(created_at < /);
     expect(plan, plan).toMatch(/media_upload_days/);
   });
