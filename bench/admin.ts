@@ -13,6 +13,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { benchCounts, seedBenchArchive } from '#server/db/bench-seed.ts';
@@ -23,6 +24,10 @@ import { buildUser, createTestApp, signIn, type TestApp } from '#server/test/har
 const ITEMS = Number(process.env.BENCH_ADMIN_ITEMS ?? 100_000);
 const RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 30);
 const WARMUP = 3;
+/** `BENCH_ADMIN_ENGINES=postgres` measures PostgreSQL only (a 1,000,000-item PGlite seed is slow). */
+const ENGINES = (process.env.BENCH_ADMIN_ENGINES ?? 'pglite,postgres').split(',');
+/** One bench database per checkout, so two checkouts benching on one server never drop each other's. */
+const BENCH_DB = `archive_bench_${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 10)}`;
 
 /** What each route is asked, as the screens ask it. */
 const ROUTES = [
@@ -77,10 +82,10 @@ async function pgliteEngine(): Promise<Engine> {
 async function postgresEngine(url: string): Promise<Engine> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query('drop database if exists archive_bench with (force)');
-  await admin.query('create database archive_bench');
+  await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
+  await admin.query(`create database ${BENCH_DB}`);
   const benchUrl = new URL(url);
-  benchUrl.pathname = '/archive_bench';
+  benchUrl.pathname = `/${BENCH_DB}`;
   const pool = new pg.Pool({ connectionString: benchUrl.toString(), max: 10 });
   const bareClient = new pg.Client({ connectionString: benchUrl.toString() });
   await bareClient.connect();
@@ -95,7 +100,7 @@ async function postgresEngine(url: string): Promise<Engine> {
     close: async () => {
       await db.destroy();
       await bareClient.end();
-      await admin.query('drop database if exists archive_bench with (force)');
+      await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
       await admin.end();
     },
   };
@@ -187,8 +192,8 @@ export async function run() {
     `Each route asked ${RUNS} times after ${WARMUP} warm-ups, in-process (no network), as a signed-in admin; ` +
       "'bare SQL' sends the same statements the app sent for one answer through the engine's own client.",
   );
-  await measure(await pgliteEngine());
+  if (ENGINES.includes('pglite')) await measure(await pgliteEngine());
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (url) await measure(await postgresEngine(url));
+  if (url && ENGINES.includes('postgres')) await measure(await postgresEngine(url));
   else console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it too.)');
 }

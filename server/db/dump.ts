@@ -28,10 +28,17 @@ type Trx = Transaction<Database>;
 
 /**
  * Tables not dumped: Kysely's bookkeeping, and figures the database keeps itself from other rows
- * (public_totals: its triggers count the items as they are loaded into the empty target, and a
- * backup older than the table gets it computed by its migration).
+ * (public_totals and the staff totals of migration 0008: their triggers count the items as they
+ * are loaded into the empty target, and a backup older than a table gets it computed by its migration).
  */
-const NOT_DUMPED = new Set(['kysely_migration', 'kysely_migration_lock', 'public_totals']);
+const NOT_DUMPED = new Set([
+  'kysely_migration',
+  'kysely_migration_lock',
+  'public_totals',
+  'media_totals',
+  'media_category_totals',
+  'media_upload_days',
+]);
 
 /** Runs fn in one read-only REPEATABLE READ snapshot: every read sees the same moment. */
 export function inSnapshot<T>(db: Db, fn: (trx: Trx) => Promise<T>): Promise<T> {

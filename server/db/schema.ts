@@ -325,6 +325,27 @@ export interface PublicTotalsTable {
   views: BigintColumn;
 }
 
+/** The staff screens' figures over every item, kept by triggers (migration 0008). */
+export interface MediaTotalsTable {
+  id: Generated<boolean>;
+  items: BigintColumn;
+  featured: BigintColumn;
+  categorized: BigintColumn;
+  views: BigintColumn;
+}
+
+/** Items per category, kept by triggers (migration 0008); a row may outlive its category. */
+export interface MediaCategoryTotalsTable {
+  category_id: string;
+  items: BigintColumn;
+}
+
+/** Items per UTC day of created_at, kept by triggers (migration 0008). */
+export interface MediaUploadDaysTable {
+  day: ColumnType<Date, Date | string, Date | string>;
+  items: BigintColumn;
+}
+
 export interface Database {
   jobs: JobsTable;
   derivatives: DerivativesTable;
@@ -346,6 +367,9 @@ export interface Database {
   upload_claims: UploadClaimsTable;
   translations: TranslationsTable;
   public_totals: PublicTotalsTable;
+  media_totals: MediaTotalsTable;
+  media_category_totals: MediaCategoryTotalsTable;
+  media_upload_days: MediaUploadDaysTable;
 }
 
 export type User = Selectable<UsersTable>;

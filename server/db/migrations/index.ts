@@ -6,6 +6,8 @@ import * as mediumDerivative from './20261122_0004_medium_derivative.ts';
 import * as backOfficeGroundwork from './20261122_0005_back_office_groundwork.ts';
 import * as publicTotals from './20261123_0006_public_totals.ts';
 import * as adminListIndexes from './20261123_0007_admin_list_indexes.ts';
+import * as staffTotals from './20261123_0008_staff_totals.ts';
+import * as galleryIndexes from './20261123_0009_gallery_indexes.ts';
 import * as jobWorkerLiveness from './20261123_0010_job_worker_liveness.ts';
 import * as uploadClaimSent from './20261123_0011_upload_claim_sent.ts';
 
@@ -18,6 +20,8 @@ export const migrations: Record<string, Migration> = {
   '20261122_0005_back_office_groundwork': backOfficeGroundwork,
   '20261123_0006_public_totals': publicTotals,
   '20261123_0007_admin_list_indexes': adminListIndexes,
+  '20261123_0008_staff_totals': staffTotals,
+  '20261123_0009_gallery_indexes': galleryIndexes,
   '20261123_0010_job_worker_liveness': jobWorkerLiveness,
   '20261123_0011_upload_claim_sent': uploadClaimSent,
 };

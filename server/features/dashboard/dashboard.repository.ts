@@ -2,22 +2,33 @@ import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 
 /** 'Recent' means the last 7 days (admin-back-office.md §9). */
-const RECENT = sql<Date>`now() - interval '7 days'`;
+const RECENT_START = sql<Date>`(now() - interval '7 days')`;
+/** The first UTC midnight after the window's start: every day of media_upload_days from here on is inside. */
+const FIRST_WHOLE_DAY = sql<Date>`((${RECENT_START} at time zone 'UTC')::date + 1)`;
 
 /**
- * Every figure of the dashboard in one row: the media counts with FILTER clauses over one scan of
- * media_items, the other tables' counts as scalar subqueries. Counts come back as text (bigint).
+ * Every figure of the dashboard in one statement, none of them a scan of media_items: the media
+ * figures from the rows the database keeps (public_totals, media_totals, media_upload_days:
+ * migrations 0006 and 0008), the other tables' counts as scalar subqueries. 'Uploads this week' is
+ * the whole days' buckets plus the part-day at the window's start, counted over
+ * media_all_created_idx (at most one day of rows). Counts come back as text (bigint).
  */
 export async function getDashboardCounts(db: Db) {
   return db
-    .selectFrom('media_items')
+    .selectFrom('media_totals')
+    .crossJoin('public_totals')
     .select((eb) => [
-      eb.fn.countAll<string>().as('total_media'),
-      eb.fn.countAll<string>().filterWhere('is_public', '=', true).as('public_media'),
-      eb.fn.countAll<string>().filterWhere('is_featured', '=', true).as('featured_media'),
-      eb.fn.countAll<string>().filterWhere('category_id', 'is not', null).as('categorized_media'),
-      eb.fn.countAll<string>().filterWhere('created_at', '>=', RECENT).as('recent_uploads'),
-      sql<string>`coalesce(sum(media_items.view_count), 0)::text`.as('total_views'),
+      sql<string>`media_totals.items::text`.as('total_media'),
+      sql<string>`public_totals.items::text`.as('public_media'),
+      sql<string>`media_totals.featured::text`.as('featured_media'),
+      sql<string>`media_totals.categorized::text`.as('categorized_media'),
+      sql<string>`(
+        (select count(*) from media_items
+          where created_at >= ${RECENT_START}
+            and created_at < (${FIRST_WHOLE_DAY})::timestamp at time zone 'UTC')
+        + (select coalesce(sum(items), 0) from media_upload_days where day >= ${FIRST_WHOLE_DAY})
+      )::text`.as('recent_uploads'),
+      sql<string>`media_totals.views::text`.as('total_views'),
       eb.selectFrom('folders').select(eb.fn.countAll<string>().as('n')).as('total_folders'),
       eb.selectFrom('categories').select(eb.fn.countAll<string>().as('n')).as('total_categories'),
       eb
@@ -34,20 +45,20 @@ export async function getDashboardCounts(db: Db) {
 
 export type DashboardCountsRow = Awaited<ReturnType<typeof getDashboardCounts>>;
 
-/** The `limit` categories with the most items (ties by name), only those with items. */
+/** The `limit` categories with the most items (ties by name), only those with items: kept counts. */
 export function listTopCategories(db: Db, limit: number) {
   return db
     .selectFrom('categories')
-    .innerJoin('media_items', 'media_items.category_id', 'categories.id')
-    .select((eb) => [
+    .innerJoin('media_category_totals', 'media_category_totals.category_id', 'categories.id')
+    .select([
       'categories.id',
       'categories.name',
       'categories.color',
       'categories.icon',
-      eb.fn.count<string>('media_items.id').as('item_count'),
+      'media_category_totals.items as item_count',
     ])
-    .groupBy(['categories.id', 'categories.name', 'categories.color', 'categories.icon'])
-    .orderBy('item_count', 'desc')
+    .where('media_category_totals.items', '>', '0')
+    .orderBy('media_category_totals.items', 'desc')
     .orderBy('categories.name')
     .orderBy('categories.id')
     .limit(limit)

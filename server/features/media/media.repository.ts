@@ -154,23 +154,73 @@ export async function listAdminMedia(
   if (filters.mediaType) query = query.where('media_items.media_type', '=', filters.mediaType);
   const [page, total] = await Promise.all([
     fetchPage(query, ADMIN_MEDIA_ORDERS[sort], cursor, limit),
-    countRows(query),
+    countKept(db, filters).then((kept) => kept ?? countRows(query)),
   ]);
   return { ...page, total };
 }
 
+/**
+ * How many items match, from the figures the database keeps (migrations 0006, 0008) when the
+ * filters are none or one of public, featured or category: one row read instead of counting every
+ * matching item on each page. Null for other filters (a search, a folder, a type, several at once):
+ * those are counted.
+ */
+async function countKept(db: Db, filters: AdminMediaFilters): Promise<number | null> {
+  const used = Object.entries(filters).filter(([, value]) => value !== undefined && value !== '');
+  if (used.length > 1) return null;
+  const [name, value] = used[0] ?? [];
+  const totals = () =>
+    db
+      .selectFrom('media_totals')
+      .crossJoin('public_totals')
+      .select([
+        'media_totals.items as items',
+        'media_totals.featured as featured',
+        'media_totals.categorized as categorized',
+        'public_totals.items as public',
+      ])
+      .executeTakeFirstOrThrow();
+  switch (name) {
+    case undefined:
+      return toNumber((await totals()).items);
+    case 'isPublic': {
+      const row = await totals();
+      return value ? toNumber(row.public) : toNumber(row.items) - toNumber(row.public);
+    }
+    case 'isFeatured': {
+      const row = await totals();
+      return value ? toNumber(row.featured) : toNumber(row.items) - toNumber(row.featured);
+    }
+    case 'category': {
+      if (value === 'none') {
+        const row = await totals();
+        return toNumber(row.items) - toNumber(row.categorized);
+      }
+      const row = await db
+        .selectFrom('media_category_totals')
+        .select('items')
+        .where('category_id', '=', value as string)
+        .executeTakeFirst();
+      return toNumber(row?.items ?? 0);
+    }
+    default:
+      return null;
+  }
+}
+
 export type AdminMediaRow = Awaited<ReturnType<typeof listAdminMedia>>['rows'][number];
 
-/** The media screen's six tiles, counted by the database in one statement. */
+/** The media screen's six tiles, from the figures the database keeps (migrations 0006, 0008). */
 export async function getMediaStats(db: Db) {
   const row = await db
-    .selectFrom('media_items')
+    .selectFrom('media_totals')
+    .crossJoin('public_totals')
     .select([
-      sql<string>`count(*)`.as('total'),
-      sql<string>`count(*) filter (where is_public)`.as('public'),
-      sql<string>`count(*) filter (where is_featured)`.as('featured'),
-      sql<string>`count(category_id)`.as('categorized'),
-      sql<string>`coalesce(sum(view_count), 0)`.as('views'),
+      'media_totals.items as total',
+      'public_totals.items as public',
+      'media_totals.featured as featured',
+      'media_totals.categorized as categorized',
+      'media_totals.views as views',
       sql<string>`(select count(*) from categories)`.as('categories'),
     ])
     .executeTakeFirstOrThrow();
@@ -184,20 +234,24 @@ export async function getMediaStats(db: Db) {
   };
 }
 
-/** The items of `ids` that exist (for bulk actions: each is checked and logged). */
 /**
  * The items of a bulk action, locked until the transaction ends: a parallel action on the same
  * items waits, then sees what this one left (no double counts, no log rows for rows gone meanwhile).
  */
 export function getMediaMany(db: Db, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('media_items')
-    .select(['id', 'title', 'is_public', 'is_featured', 'media_type'])
-    .where('id', 'in', ids)
-    .orderBy('created_at')
-    .forUpdate()
-    .execute();
+  return (
+    db
+      .selectFrom('media_items')
+      .select(['id', 'title', 'is_public', 'is_featured', 'media_type'])
+      .where('id', 'in', ids)
+      // A total order: items made in one statement share created_at, and two bulk actions that
+      // locked such ties in different orders deadlocked (staff-totals.test.ts, PostgreSQL).
+      .orderBy('created_at')
+      .orderBy('id')
+      .forUpdate()
+      .execute()
+  );
 }
 
 /** Sets the same values on many items; returns the ids changed. */
