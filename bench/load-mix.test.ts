@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '#server/web/boot-data.ts';
-import { bootData, ClassFigures, pageAssets, percentile, pickWeighted, replayKey, summarise } from './load-mix.ts';
+import {
+  bootData,
+  ClassFigures,
+  pageAssets,
+  percentile,
+  pickWeighted,
+  replayKey,
+  summarise,
+} from './load-mix.ts';
 
 describe('the load bench’s pure parts', () => {
   it('replays each kind of request from the answer captured for that kind', () => {

@@ -19,6 +19,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -69,7 +70,11 @@ interface Request {
   body?: Buffer | string;
 }
 
-function send(base: URL, agent: http.Agent, req: Request): Promise<Answer> {
+/**
+ * One request; `onSocket` is called when it has a connection (until then it waits, as a browser's
+ * request waits, for one of the visitor's six).
+ */
+function send(base: URL, agent: http.Agent, req: Request, onSocket?: () => void): Promise<Answer> {
   return new Promise((resolveAnswer, reject) => {
     const r = http.request(
       {
@@ -89,6 +94,7 @@ function send(base: URL, agent: http.Agent, req: Request): Promise<Answer> {
         res.on('error', reject);
       },
     );
+    if (onSocket) r.once('socket', onSocket);
     r.setTimeout(TIMEOUT_MS, () => r.destroy(new TimeoutError()));
     r.on('error', reject);
     r.end(req.body);
@@ -118,6 +124,7 @@ class Run {
   readonly classes = new Map<string, ClassFigures>();
   samples: Map<string, Sample> | null = null;
   uploads = 0;
+  clientLagP99 = Number.NaN;
   stopAt = Number.POSITIVE_INFINITY;
   constructor(readonly base: URL) {}
 
@@ -135,10 +142,12 @@ class Run {
 
   /** One request, timed to its last byte and counted under `name`; undefined when it failed. */
   async request(name: string, agent: http.Agent, req: Request): Promise<Answer | undefined> {
-    const started = performance.now();
+    let started = performance.now();
     let answer: Answer;
     try {
-      answer = await send(this.base, agent, req);
+      answer = await send(this.base, agent, req, () => {
+        started = performance.now();
+      });
     } catch (error) {
       this.figures(name).add(
         performance.now() - started,
@@ -400,6 +409,8 @@ async function uploader(run: Run, pictures: Buffer[], index: number) {
 async function crowd(run: Run, archive: Archive, pictures: Buffer[], seconds: number) {
   run.stopAt = performance.now() + seconds * 1000;
   const started = performance.now();
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   const visitor = async () => {
     // Spread the arrivals over the first second, as a crowd does not come in one instant.
     await sleep(Math.random() * 1000);
@@ -409,6 +420,9 @@ async function crowd(run: Run, archive: Archive, pictures: Buffer[], seconds: nu
     ...Array.from({ length: VISITORS }, visitor),
     ...Array.from({ length: UPLOADERS }, (_, i) => uploader(run, pictures, i)),
   ]);
+  lag.disable();
+  // The client's own event-loop delay: when it is large, the crowd itself is short of CPU.
+  run.clientLagP99 = lag.percentile(99) / 1e6;
   return (performance.now() - started) / 1000;
 }
 
@@ -517,6 +531,7 @@ async function capture(run: Run, archive: Archive, picture: Buffer): Promise<Map
 
 interface Outcome {
   seconds: number;
+  clientLagP99: number;
   total: Summary;
   classes: [string, Summary][];
   uploads: number;
@@ -526,6 +541,7 @@ function outcome(run: Run, seconds: number): Outcome {
   const classes = [...run.classes].filter(([name]) => name !== 'capture');
   return {
     seconds,
+    clientLagP99: run.clientLagP99,
     total: summarise(
       classes.map(([, f]) => f),
       seconds,
@@ -659,6 +675,9 @@ async function measure(engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
     app.classes.clear();
     const loaded = outcome(app, await crowd(app, archive, pictures, SECONDS));
     const rssEnd = rssMb(server.pid);
+    // Once the crowd has gone: what the server keeps (a leak keeps growing from run to run).
+    await sleep(5000);
+    const rssIdle = rssMb(server.pid);
 
     console.log(
       `\n${engine}: ${ITEMS.toLocaleString('en')} items (seeded in ${seedSeconds.toFixed(0)} s), ` +
@@ -670,14 +689,15 @@ async function measure(engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
     console.log(
       `\nuploads completed (tus + submission): ${loaded.uploads} (${fmt(loaded.uploads / loaded.seconds, 2)}/s); ` +
         `server RSS ${fmt(rssStart ?? Number.NaN)} MB after warm-up, ${fmt(rssEnd ?? Number.NaN)} MB at the end; ` +
-        `server log: ${status5xx} answers 5xx, ${serverErrorCount} error lines` +
+        `server log: ${status5xx} answers 5xx, ${serverErrorCount} error lines; ` +
+        `the crowd's own event-loop delay p99 ${fmt(loaded.clientLagP99)} ms` +
         (serverExit ? `; ${serverExit}` : ''),
     );
     for (const line of serverErrors) console.log(`  ${line}`);
     console.log(
       `\nbaseline (bare Fastify replaying the archive's own answers from memory, same crowd, ${baseline.seconds.toFixed(0)} s): ` +
         `${fmt(baseline.total.rps, 1)} req/s, p50 ${fmt(baseline.total.p50)} ms, p99 ${fmt(baseline.total.p99)} ms, ` +
-        `${baseline.total.errors} errors, ${baseline.uploads} uploads`,
+        `${baseline.total.errors} errors, ${baseline.uploads} uploads; the crowd's event-loop delay p99 ${fmt(baseline.clientLagP99)} ms`,
     );
     console.log(
       `ratio archive / bare: req/s ${(loaded.total.rps / baseline.total.rps).toFixed(2)}×, ` +
@@ -696,9 +716,11 @@ async function measure(engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
 }
 
 export async function run() {
-  await measure('PGlite');
+  // BENCH_LOAD_ENGINES=postgres (or pglite) runs one engine only.
+  const engines = (process.env.BENCH_LOAD_ENGINES ?? 'pglite,postgres').split(',');
+  if (engines.includes('pglite')) await measure('PGlite');
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (url) {
+  if (url && engines.includes('postgres')) {
     const database = await freshPostgresDatabase(url, 'archive_bench_load');
     try {
       await measure('PostgreSQL', database.url);
