@@ -17,7 +17,7 @@
  * archive's own work costs under the same crowd.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
@@ -94,8 +94,14 @@ function send(base: URL, agent: http.Agent, req: Request, onSocket?: () => void)
         res.on('error', reject);
       },
     );
-    if (onSocket) r.once('socket', onSocket);
-    r.setTimeout(TIMEOUT_MS, () => r.destroy(new TimeoutError()));
+    // The deadline runs from the connection's assignment and covers connecting too (a socket
+    // timeout would not: a connection waiting in a full accept queue retries its SYN for a minute).
+    let deadline: NodeJS.Timeout | undefined;
+    r.once('socket', () => {
+      onSocket?.();
+      deadline = setTimeout(() => r.destroy(new TimeoutError()), TIMEOUT_MS);
+    });
+    r.once('close', () => clearTimeout(deadline));
     r.on('error', reject);
     r.end(req.body);
   });
@@ -125,6 +131,7 @@ class Run {
   samples: Map<string, Sample> | null = null;
   uploads = 0;
   clientLagP99 = Number.NaN;
+  listenOverflows = Number.NaN;
   stopAt = Number.POSITIVE_INFINITY;
   constructor(readonly base: URL) {}
 
@@ -411,6 +418,7 @@ async function crowd(run: Run, archive: Archive, pictures: Buffer[], seconds: nu
   const started = performance.now();
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
+  const overflows = listenOverflows();
   const visitor = async () => {
     // Spread the arrivals over the first second, as a crowd does not come in one instant.
     await sleep(Math.random() * 1000);
@@ -423,6 +431,8 @@ async function crowd(run: Run, archive: Archive, pictures: Buffer[], seconds: nu
   lag.disable();
   // The client's own event-loop delay: when it is large, the crowd itself is short of CPU.
   run.clientLagP99 = lag.percentile(99) / 1e6;
+  // The whole machine's count: other programs' full queues would show here too.
+  run.listenOverflows = listenOverflows() - overflows;
   return (performance.now() - started) / 1000;
 }
 
@@ -532,6 +542,7 @@ async function capture(run: Run, archive: Archive, picture: Buffer): Promise<Map
 interface Outcome {
   seconds: number;
   clientLagP99: number;
+  listenOverflows: number;
   total: Summary;
   classes: [string, Summary][];
   uploads: number;
@@ -542,6 +553,7 @@ function outcome(run: Run, seconds: number): Outcome {
   return {
     seconds,
     clientLagP99: run.clientLagP99,
+    listenOverflows: run.listenOverflows,
     total: summarise(
       classes.map(([, f]) => f),
       seconds,
@@ -574,6 +586,19 @@ function table(outcome: Outcome) {
     );
   for (const [name, s] of outcome.classes) row(name, s);
   row('**all**', outcome.total);
+}
+
+/** Connections the kernel dropped because a listening socket's accept queue was full (Linux). */
+function listenOverflows(): number {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+    const header = lines.findIndex((l) => l.startsWith('TcpExt:'));
+    const names = lines[header]!.split(/\s+/);
+    const values = lines[header + 1]!.split(/\s+/);
+    return Number(values[names.indexOf('ListenOverflows')]);
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** One of the project's scripts (`npm run …`) in its own process, as an operator runs it. */
@@ -688,9 +713,11 @@ async function measure(engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
     table(loaded);
     console.log(
       `\nuploads completed (tus + submission): ${loaded.uploads} (${fmt(loaded.uploads / loaded.seconds, 2)}/s); ` +
-        `server RSS ${fmt(rssStart ?? Number.NaN)} MB after warm-up, ${fmt(rssEnd ?? Number.NaN)} MB at the end; ` +
+        `server RSS ${fmt(rssStart ?? Number.NaN)} MB after warm-up, ${fmt(rssEnd ?? Number.NaN)} MB at the end, ` +
+        `${fmt(rssIdle ?? Number.NaN)} MB 5 s after; ` +
         `server log: ${status5xx} answers 5xx, ${serverErrorCount} error lines; ` +
-        `the crowd's own event-loop delay p99 ${fmt(loaded.clientLagP99)} ms` +
+        `the crowd's own event-loop delay p99 ${fmt(loaded.clientLagP99)} ms; ` +
+        `connections dropped by a full accept queue (SYN retried after 1, 3, 7… s): ${fmt(loaded.listenOverflows)}` +
         (serverExit ? `; ${serverExit}` : ''),
     );
     for (const line of serverErrors) console.log(`  ${line}`);
