@@ -707,7 +707,7 @@ async function measure(engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
     console.log(
       `\n${engine}: ${ITEMS.toLocaleString('en')} items (seeded in ${seedSeconds.toFixed(0)} s), ` +
         `${VISITORS} visitors + ${UPLOADERS} uploaders, think ${THINK_MS / 2}–${(THINK_MS * 3) / 2} ms, ` +
-        `${loaded.seconds.toFixed(0)} s; latency to the last byte, errors = HTTP ≥ 400, broken sockets, ` +
+        `${loaded.seconds.toFixed(0)} s; latency from the connection to the last byte, errors = HTTP ≥ 400, broken sockets, ` +
         `no answer in ${TIMEOUT_MS / 1000} s\n`,
     );
     table(loaded);
