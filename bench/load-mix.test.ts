@@ -56,11 +56,12 @@ describe('the load bench’s pure parts', () => {
   it('reads the first answers and the assets of a page as the server writes them', () => {
     const template =
       '<html><head><script type="module" crossorigin src="/assets/index-a1.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/react-c3.js">' +
       '<link rel="stylesheet" crossorigin href="/assets/index-b2.css"></head><body><div id="root"></div></body></html>';
     const answers = { '/api/gallery?sort=newest': { items: [], nextCursor: 'x</script>' } };
     const html = renderPage(template, new URL('http://localhost/'), answers);
     expect(bootData(html)).toEqual(answers);
-    expect(pageAssets(html)).toEqual(['/assets/index-a1.js', '/assets/index-b2.css']);
+    expect(pageAssets(html)).toEqual(['/assets/index-a1.js', '/assets/react-c3.js', '/assets/index-b2.css']);
     expect(bootData('<html></html>')).toEqual({});
   });
 

@@ -56,11 +56,14 @@ export function bootData(html: string): Record<string, unknown> {
   }
 }
 
-/** The script and stylesheet a page loads first (the browser fetches them once, then keeps them). */
+/**
+ * The scripts (the entry and its module preloads) and the stylesheet a page loads first, as named
+ * in its HTML (a browser fetches them on its first visit, then keeps them).
+ */
 export function pageAssets(html: string): string[] {
   const found = [
     ...html.matchAll(/<script[^>]*\ssrc="(\/assets\/[^"]+)"/g),
-    ...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/assets\/[^"]+)"/g),
+    ...html.matchAll(/<link[^>]*rel="(?:stylesheet|modulepreload)"[^>]*href="(\/assets\/[^"]+)"/g),
   ].map((m) => m[1]!);
   return [...new Set(found)];
 }
