@@ -12,17 +12,8 @@
  * WEB_DIR picks the build (default dist/); it is built with `vite build` when missing or older
  * than its sources. BENCH_WEB_RUNS sets the Lighthouse runs per page (median reported; default 3).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -35,6 +26,7 @@ import { exifFixture } from '#server/test/fixtures.ts';
 import { DEMO_ITEMS } from '../scripts/demo/catalogue.ts';
 import { seedDemo } from '../scripts/demo/seed.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort } from '../scripts/lib/local-chromium.ts';
+import { buildIfNeeded, startServer, stopServer } from './lib/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const GOALS = { score: 95, lcpMs: 2000, cls: 0.05, jsKb: 120 };
@@ -174,27 +166,6 @@ export async function run() {
   }
 }
 
-/** Builds the web app into webDir when it is missing or older than its sources (as npm start does). */
-function buildIfNeeded(webDir: string) {
-  const index = join(webDir, 'index.html');
-  const newest = (path: string): number => {
-    const stat = statSync(path);
-    if (!stat.isDirectory()) return stat.mtimeMs;
-    return Math.max(stat.mtimeMs, ...readdirSync(path).map((e) => newest(join(path, e))));
-  };
-  const sources = ['web', 'common', 'vite.config.ts', 'package-lock.json']
-    .map((p) => join(ROOT, p))
-    .filter(existsSync);
-  if (existsSync(index) && Math.max(...sources.map(newest)) <= statSync(index).mtimeMs) return;
-  console.log(`Building the web app into ${webDir}…`);
-  const result = spawnSync(
-    join(ROOT, 'node_modules', '.bin', 'vite'),
-    ['build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error('vite build failed (see above)');
-}
-
 /**
  * The demo seed on a fresh DATA_DIR, plus crops of the 6000 × 4000 camera photograph until the
  * home page's first page is full. The database is closed again before the server opens it.
@@ -220,54 +191,6 @@ async function seed(dataDir: string, work: string) {
   } finally {
     await database.close();
   }
-}
-
-async function startServer(options: {
-  port: number;
-  dataDir: string;
-  webDir: string;
-}): Promise<ChildProcess> {
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(options.port),
-      DATA_DIR: options.dataDir,
-      WEB_DIR: options.webDir,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolveStarted, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('The archive is running at')) {
-        clearTimeout(timer);
-        child.off('exit', onExit);
-        resolveStarted();
-      }
-    };
-    const onExit = (code: number | null) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', onExit);
-  });
-  // Keep draining the request log so the pipe never fills.
-  child.stdout!.resume();
-  child.stderr!.resume();
-  return child;
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function findImage(base: string, title: string): Promise<string> {
