@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '#server/web/boot-data.ts';
+import { describePage } from '#server/web/page-head.ts';
 import {
   bootData,
   ClassFigures,
@@ -59,7 +60,17 @@ describe('the load bench’s pure parts', () => {
       '<link rel="modulepreload" crossorigin href="/assets/react-c3.js">' +
       '<link rel="stylesheet" crossorigin href="/assets/index-b2.css"></head><body><div id="root"></div></body></html>';
     const answers = { '/api/gallery?sort=newest': { items: [], nextCursor: 'x</script>' } };
-    const html = renderPage(template, new URL('http://localhost/'), answers);
+    const url = new URL('http://localhost/');
+    const head = describePage({
+      url,
+      lang: 'fo',
+      publicUrl: 'http://localhost',
+      answers,
+      statuses: {},
+      preview: null,
+      isPublic: true,
+    });
+    const html = renderPage(template, url, answers, head);
     expect(bootData(html)).toEqual(answers);
     expect(pageAssets(html)).toEqual(['/assets/index-a1.js', '/assets/react-c3.js', '/assets/index-b2.css']);
     expect(bootData('<html></html>')).toEqual({});
