@@ -7,29 +7,34 @@ import { Button, linkButton, secondaryButton } from './button.tsx';
  * the list starts at a cursor from the URL, 'Back to the first page' clears it.
  */
 export function ListPaging({
-  shown,
-  total,
-  hasMore,
-  loadingMore,
-  onLoadMore,
+  list,
+  shown = list.items.length,
   onFirstPage,
   summary,
 }: {
-  shown: number;
-  total: number;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
+  /** The list's query (`useListQuery`); nothing is drawn until its first page has come. */
+  list: {
+    data: unknown;
+    items: readonly unknown[];
+    total: number;
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    fetchNextPage: () => unknown;
+  };
+  /** Rows shown, when the screen shows other than the items loaded. */
+  shown?: number;
   /** Given when the list does not start at the top. */
   onFirstPage?: () => void;
   /** The screen's own line instead, e.g. the users screen's 'Showing X of Y users'. */
-  summary?: string;
+  summary?: (counts: { shown: number; total: number }) => string;
 }) {
   const t = useT();
+  if (!list.data) return null;
+  const { total } = list;
   return (
     <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
       <p role="status" className="text-sm text-slate-700">
-        {summary ?? t('list.showing', 'Showing {shown} of {total}', { shown, total })}
+        {summary?.({ shown, total }) ?? t('list.showing', 'Showing {shown} of {total}', { shown, total })}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         {onFirstPage && (
@@ -37,14 +42,14 @@ export function ListPaging({
             {t('list.first_page', 'Back to the first page')}
           </button>
         )}
-        {hasMore && (
+        {list.hasNextPage && (
           <Button
             className={secondaryButton}
-            onClick={onLoadMore}
-            disabled={loadingMore}
-            aria-busy={loadingMore}
+            onClick={() => list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+            aria-busy={list.isFetchingNextPage}
           >
-            {loadingMore ? t('list.loading', 'Loading...') : t('list.load_more', 'Load more')}
+            {list.isFetchingNextPage ? t('list.loading', 'Loading...') : t('list.load_more', 'Load more')}
           </Button>
         )}
       </div>

@@ -99,16 +99,7 @@ export function AdminActivityPage() {
             </p>
           }
         />
-        {log.data && (
-          <ListPaging
-            shown={log.items.length}
-            total={log.total}
-            hasMore={log.hasNextPage}
-            loadingMore={log.isFetchingNextPage}
-            onLoadMore={() => log.fetchNextPage()}
-            onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
-          />
-        )}
+        <ListPaging list={log} onFirstPage={params.cursor ? () => list.setCursor(null) : undefined} />
       </div>
     </div>
   );

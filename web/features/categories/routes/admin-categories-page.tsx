@@ -195,18 +195,13 @@ export function AdminCategoriesPage() {
             </ul>
           </>
         )}
-        {cards.data && cards.items.length > 0 && (
+        {cards.items.length > 0 && (
           <ListPaging
-            shown={cards.items.length}
-            total={cards.total}
-            hasMore={cards.hasNextPage}
-            loadingMore={cards.isFetchingNextPage}
-            onLoadMore={() => cards.fetchNextPage()}
+            list={cards}
             onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
-            summary={t('admin.categories.showing', 'Showing {shown} of {total} categories', {
-              shown: cards.items.length,
-              total: cards.total,
-            })}
+            summary={(counts) =>
+              t('admin.categories.showing', 'Showing {shown} of {total} categories', counts)
+            }
           />
         )}
       </div>

@@ -249,20 +249,11 @@ export function AdminDocumentsPage() {
           onRetry={() => documents.refetch()}
           empty={empty}
         />
-        {documents.data && (
-          <ListPaging
-            shown={documents.items.length}
-            total={documents.total}
-            hasMore={documents.hasNextPage}
-            loadingMore={documents.isFetchingNextPage}
-            onLoadMore={() => documents.fetchNextPage()}
-            onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
-            summary={t('admin.documents.showing', 'Showing {shown} of {total} documents', {
-              shown: documents.items.length,
-              total: documents.total,
-            })}
-          />
-        )}
+        <ListPaging
+          list={documents}
+          onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
+          summary={(counts) => t('admin.documents.showing', 'Showing {shown} of {total} documents', counts)}
+        />
       </div>
       <UploadDocumentDialog open={uploading} onOpenChange={setUploading} />
       {confirmDialog}

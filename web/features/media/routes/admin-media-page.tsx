@@ -230,20 +230,11 @@ export function AdminMediaPage() {
             empty={empty}
           />
         )}
-        {media.data && (
-          <ListPaging
-            shown={media.items.length}
-            total={media.total}
-            hasMore={media.hasNextPage}
-            loadingMore={media.isFetchingNextPage}
-            onLoadMore={() => media.fetchNextPage()}
-            onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
-            summary={t('admin.media.showing', 'Showing {shown} of {total} items', {
-              shown: media.items.length,
-              total: media.total,
-            })}
-          />
-        )}
+        <ListPaging
+          list={media}
+          onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
+          summary={(counts) => t('admin.media.showing', 'Showing {shown} of {total} items', counts)}
+        />
       </div>
       <EditMediaDialog
         item={editing}

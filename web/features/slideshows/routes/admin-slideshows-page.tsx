@@ -221,20 +221,11 @@ export function AdminSlideshowsPage() {
             ))}
           </ul>
         )}
-        {slideshows.data && (
-          <ListPaging
-            shown={slideshows.items.length}
-            total={slideshows.total}
-            hasMore={slideshows.hasNextPage}
-            loadingMore={slideshows.isFetchingNextPage}
-            onLoadMore={() => slideshows.fetchNextPage()}
-            onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
-            summary={t('admin.slideshows.showing', 'Showing {shown} of {total} slideshows', {
-              shown: slideshows.items.length,
-              total: slideshows.total,
-            })}
-          />
-        )}
+        <ListPaging
+          list={slideshows}
+          onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
+          summary={(counts) => t('admin.slideshows.showing', 'Showing {shown} of {total} slideshows', counts)}
+        />
       </div>
       <SlideshowDialog target={target} onClose={() => setTarget(null)} />
       {confirmDialog}

@@ -371,16 +371,11 @@ export function AdminSubmissionsPage() {
             </div>
           }
         />
-        {submissions.data && (
-          <ListPaging
-            shown={rows.length}
-            total={submissions.total}
-            hasMore={submissions.hasNextPage}
-            loadingMore={submissions.isFetchingNextPage}
-            onLoadMore={() => submissions.fetchNextPage()}
-            onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
-          />
-        )}
+        <ListPaging
+          list={submissions}
+          shown={rows.length}
+          onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
+        />
       </div>
 
       <SubmissionDetailsDialog

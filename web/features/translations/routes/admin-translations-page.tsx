@@ -472,20 +472,13 @@ export function AdminTranslationsPage() {
           onRetry={() => translations.refetch()}
           empty={empty}
         />
-        {translations.data && (
-          <ListPaging
-            shown={translations.items.length}
-            total={translations.total}
-            hasMore={translations.hasNextPage}
-            loadingMore={translations.isFetchingNextPage}
-            onLoadMore={() => translations.fetchNextPage()}
-            onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
-            summary={t('admin.translations.showing', 'Showing {shown} of {total} translations', {
-              shown: translations.items.length,
-              total: translations.total,
-            })}
-          />
-        )}
+        <ListPaging
+          list={translations}
+          onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
+          summary={(counts) =>
+            t('admin.translations.showing', 'Showing {shown} of {total} translations', counts)
+          }
+        />
       </div>
       {confirmDialog}
     </div>

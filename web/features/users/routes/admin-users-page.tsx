@@ -400,20 +400,11 @@ export function AdminUsersPage() {
             onRetry={() => users.refetch()}
             empty={<p className="text-center text-slate-700">{t('admin.users.empty', 'No users found.')}</p>}
           />
-          {users.data && (
-            <ListPaging
-              shown={users.items.length}
-              total={users.total}
-              hasMore={users.hasNextPage}
-              loadingMore={users.isFetchingNextPage}
-              onLoadMore={() => users.fetchNextPage()}
-              onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
-              summary={t('admin.users.showing', 'Showing {shown} of {total} users', {
-                shown: users.items.length,
-                total: users.total,
-              })}
-            />
-          )}
+          <ListPaging
+            list={users}
+            onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
+            summary={(counts) => t('admin.users.showing', 'Showing {shown} of {total} users', counts)}
+          />
         </div>
       )}
       {(role === '' || role === 'public') && <ContributorCards q={params.q} actions={actions} />}
