@@ -86,6 +86,11 @@ describe('translations', () => {
       await expect.poll(() => showing(page)).toBe('Showing 1 of 1 translations');
       await page.getByRole('button', { name: 'Clear Filters' }).click();
       await page.waitForURL((url) => url.search === '');
+      // The screen redraws from the URL just after it changes (a transition), emptying the search
+      // box; typing before that redraw would be wiped out.
+      await expect
+        .poll(() => page.getByLabel('Search key, Faroese or English text').inputValue())
+        .toBe('');
 
       // Inline edit of a text the public site shows.
       await search(page, PUBLIC_KEY);
