@@ -119,6 +119,11 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
     noteWrite();
   });
   installSession(app, ctx, routes);
+  // The auth library loads its tracing module on its first call (about 100 ms of compiling on the
+  // main thread): let that happen at start, not in a visitor's first request.
+  app.addHook('onReady', async () => {
+    await ctx.auth.api.getSession({ headers: new Headers() });
+  });
   const trusted = ctx.auth.options.trustedOrigins;
   installRequestGuards(
     app as unknown as FastifyInstance,

@@ -1,12 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { acquireDirectoryLock } from './lock.ts';
+import { PgliteThread, PgliteThreadDialect } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -33,15 +30,12 @@ export interface DatabaseHandle {
 // Postgres returns bigint (int8) as text; our bigints (file sizes, counts) fit a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
-const pgliteExtensions = { pg_trgm, unaccent };
-
-/** PGlite in `dataDir`, locked against a second process. */
+/** PGlite in `dataDir` on a thread of its own, locked against a second process. */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   mkdirSync(dataDir, { recursive: true });
   const release = acquireDirectoryLock(join(dataDir, '..', 'db.lock'));
   try {
-    const client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
-    return wrapPglite(client, release);
+    return wrapPglite(await PgliteThread.start({ dataDir }), release);
   } catch (error) {
     release();
     throw error;
@@ -50,19 +44,18 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 /** PGlite in memory, optionally from a dumped data directory (tests copy one migrated template). */
 export async function openPgliteInMemory(loadDataDir?: Blob): Promise<DatabaseHandle> {
-  const client = await PGlite.create({ extensions: pgliteExtensions, loadDataDir });
-  return wrapPglite(client, () => {});
+  return wrapPglite(await PgliteThread.start({ loadDataDir }), () => {});
 }
 
-function wrapPglite(client: PGlite, release: () => void): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+function wrapPglite(thread: PgliteThread, release: () => void): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: new PgliteThreadDialect(thread) });
   return {
     db,
     engine: 'pglite',
-    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
+    dumpDataDir: () => thread.dumpDataDir(),
     async close() {
       await db.destroy();
-      if (!client.closed) await client.close();
+      await thread.close();
       release();
     },
   };

@@ -4,8 +4,6 @@
  * approval; a staff upload through POST /api/admin/media) and through the derivative jobs, while the
  * event loop's delay is measured and /api/health is asked every few milliseconds.
  */
-import { readFileSync } from 'node:fs';
-import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BMP_MAX_PIXELS } from '#common/limits.ts';
 import {
@@ -17,6 +15,7 @@ import {
   mp4Video,
   wavFile,
 } from '#server/test/fixtures.ts';
+import { describeStall, measureStall, type Stall } from '#server/test/event-loop.ts';
 import { buildUser, createTestApp, signIn, type TestApp, listen } from '#server/test/harness.ts';
 import { multipartUpload } from '#server/test/multipart.ts';
 import { tusUpload, uploaderCookie } from '#server/test/tus-client.ts';
@@ -30,7 +29,6 @@ const MAX_STALL_MS = 100;
  * machine loaded by others that is the scheduler's doing, not ours.
  */
 const MAX_HEALTH_MS = 2_000;
-const HEALTH_EVERY_MS = 20;
 
 let t: TestApp;
 let base: string;
@@ -48,94 +46,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Stall {
-  /** Most CPU time the main thread spent between two ticks of the probe (see heldTimes), ms. */
-  heldMs: number;
-  /** Longest event-loop delay as monitorEventLoopDelay sees it, waiting for a CPU included, ms. */
-  loopMs: number;
-  /** Slowest /api/health answer, ms. */
-  healthMs: number;
-  healthChecks: number;
-}
-
-const TICK_MS = 5;
-const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
-
-/**
- * The main thread's own CPU time, ms (Linux: the first field of its schedstat), or undefined where
- * the system does not say.
- */
-function mainThreadCpuMs(): number | undefined {
-  try {
-    return Number(readFileSync(SCHEDSTAT, 'latin1').split(' ')[0]) / 1e6;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Watches the event loop with a timer ticking every TICK_MS: the main thread's CPU time between two
- * ticks is how long our code held the loop. Wall-clock gaps would also count the time other
- * processes took the CPUs (on a busy two-core machine, hundreds of milliseconds) and the GC's
- * helper threads waited for them; they are reported, not asserted. Where the system does not say,
- * the wall-clock gap less the tick is used.
- */
-function heldTimes() {
-  let last = performance.now();
-  let lastCpu = mainThreadCpuMs();
-  let max = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    const cpu = mainThreadCpuMs();
-    max = Math.max(max, cpu !== undefined && lastCpu !== undefined ? cpu - lastCpu : now - last - TICK_MS);
-    last = now;
-    lastCpu = cpu;
-  }, TICK_MS);
-  return {
-    stop() {
-      clearInterval(timer);
-      return max;
-    },
-  };
-}
-
 /** Runs work while measuring the event loop and the health endpoint's latency. */
 async function measured<T>(label: string, work: () => Promise<T>): Promise<{ result: T; stall: Stall }> {
-  const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: TICK_MS });
-  let polling = true;
-  let healthMs = 0;
-  let healthChecks = 0;
-  const poller = (async () => {
-    while (polling) {
-      const start = performance.now();
-      const res = await t.app.inject('/api/health');
-      const took = performance.now() - start;
-      if (res.statusCode !== 200) throw new Error(`/api/health answered ${res.statusCode}`);
-      healthMs = Math.max(healthMs, took);
-      healthChecks += 1;
-      await new Promise((resolve) => setTimeout(resolve, HEALTH_EVERY_MS));
-    }
-  })();
-  histogram.enable();
-  const held = heldTimes();
-  const started = performance.now();
-  let result: T;
-  let heldMs: number;
-  try {
-    result = await work();
-  } finally {
-    heldMs = held.stop();
-    histogram.disable();
-    polling = false;
-    await poller;
-  }
-  const stall = { heldMs, loopMs: histogram.max / 1e6, healthMs, healthChecks };
-  report.push(
-    `  ${label}: held ${stall.heldMs.toFixed(0)} ms (wall-clock loop delay ${stall.loopMs.toFixed(0)} ms), ` +
-      `slowest /api/health ${stall.healthMs.toFixed(0)} ms (${healthChecks} checks, ` +
-      `${((performance.now() - started) / 1000).toFixed(1)} s)`,
-  );
-  return { result, stall };
+  const measuredRun = await measureStall(work, async () => (await t.app.inject('/api/health')).statusCode);
+  report.push(describeStall(label, measuredRun.stall));
+  return measuredRun;
 }
 
 function expectNoStall(stall: Stall) {
