@@ -165,6 +165,39 @@ describe.skipIf(!databaseUrl)(`two server instances on one PostgreSQL and one S3
     expect((await attempt(b, 'locked@example.org', '203.0.113.51')).status).toBe(429);
   });
 
+  it('an account deactivated on one instance loses the live stream it holds on the other', async () => {
+    const editor = { email: 'two-editor@example.org', password: 'two-editor-password-1' };
+    const created = await request(a, 'POST', '/api/admin/users', {
+      cookie: adminCookie,
+      body: { ...editor, role: 'editor' },
+    });
+    expect(created.status).toBe(201);
+    const editorId = ((await created.json()) as { user: { id: string } }).user.id;
+    const signIn = await request(b, 'POST', '/api/auth/sign-in/email', {
+      body: editor,
+      from: '198.51.100.12',
+    });
+    expect(signIn.status).toBe(200);
+    const stream = await fetch(`${b}/api/admin/submissions/events`, {
+      headers: { cookie: cookieOf(signIn) },
+    });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    await reader.read();
+    const deactivated = await request(a, 'PATCH', `/api/admin/users/${editorId}/active`, {
+      cookie: adminCookie,
+      body: { isActive: false },
+    });
+    expect(deactivated.status).toBe(200);
+    // B ends the stream (the browser would reconnect and be refused); only heartbeats would come otherwise.
+    const ended = (async () => {
+      for (;;) if ((await reader.read()).done) return 'ended';
+    })();
+    const waited = new Promise<string>((r) => setTimeout(() => r('still open'), 10_000).unref());
+    expect(await Promise.race([ended, waited])).toBe('ended');
+    await reader.cancel().catch(() => {});
+  });
+
   it('an upload begun on one instance goes on on the other; its submission reaches a stream held by the other; approving it empties the other instance`s kept answers; its job runs once', async () => {
     // A real photograph-sized file (noise does not compress): more than one S3 part.
     const image = await sharp(randomBytes(1600 * 1400 * 3), {
