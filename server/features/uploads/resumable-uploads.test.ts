@@ -8,7 +8,8 @@ import { imageFixture } from '#server/test/fixtures.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { createTestDb } from '#server/test/harness.ts';
 import { tusUpload } from '#server/test/tus-client.ts';
-import { createResumableUploads, UPLOAD_EXPIRY_MS } from './resumable-uploads.ts';
+import { createResumableUploads, UPLOAD_EXPIRY_MS, UPLOAD_MAX_AGE_MS } from './resumable-uploads.ts';
+import { deleteUploadRow } from './resumable-uploads.repository.ts';
 
 let dataDir: string;
 let database: DatabaseHandle;
@@ -67,6 +68,16 @@ describe('resumable uploads', () => {
       expect(existsSync(join(dataDir, 'uploads', id))).toBe(false);
       expect(existsSync(join(dataDir, 'uploads', `${id}.json`))).toBe(false);
     }
+  });
+
+  it('remove an upload left on disk from before their rows were kept, once older than a day', async () => {
+    const old = await tusUpload(base, await imageFixture('png'));
+    await deleteUploadRow(database.db, old);
+    expect(await uploads.removeExpired(Date.now() + UPLOAD_EXPIRY_MS + 60_000)).toBe(0);
+    expect(existsSync(join(dataDir, 'uploads', old))).toBe(true);
+    expect(await uploads.removeExpired(Date.now() + UPLOAD_MAX_AGE_MS + 60_000)).toBe(1);
+    expect(existsSync(join(dataDir, 'uploads', old))).toBe(false);
+    expect(existsSync(join(dataDir, 'uploads', `${old}.json`))).toBe(false);
   });
 
   it('answer no other origin with CORS headers (tus would allow any by default)', async () => {

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -125,6 +125,23 @@ export function createResumableUploads(options: {
     },
   });
 
+  /**
+   * Uploads on disk from before their rows were kept (migration 0012) are in no row: each goes once
+   * its description (written when it was made) is older than UPLOAD_MAX_AGE_MS.
+   */
+  const removeOldFiles = async (now: number) => {
+    let removed = 0;
+    for (const name of await readdir(directory).catch(() => [])) {
+      if (!name.endsWith('.json')) continue;
+      const made = await stat(join(directory, name)).catch(() => undefined);
+      if (made && now - made.mtimeMs > UPLOAD_MAX_AGE_MS) {
+        await remove(name.slice(0, -'.json'.length));
+        removed += 1;
+      }
+    }
+    return removed;
+  };
+
   const remove = async (id: string) => {
     await datastore.remove(id).catch(() => {});
     await deleteUploadRow(db, id);
@@ -203,7 +220,7 @@ export function createResumableUploads(options: {
       );
       for (const id of expired) await remove(id);
       await deleteReservationsBefore(db, new Date(now - RESERVATION_MAX_AGE_MS));
-      return expired.length;
+      return expired.length + (datastore instanceof FileStore ? await removeOldFiles(now) : 0);
     },
     /** Ends the shared lock's connections. */
     close: async () => options.locker?.close(),
