@@ -3,6 +3,7 @@ import { createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { AppContext } from './http/context.ts';
+import { createAdvisoryLocker } from './db/advisory-locker.ts';
 import { createResumableUploads } from './features/uploads/resumable-uploads.ts';
 import { createJobRunner } from './jobs/create-job-runner.ts';
 import type { JobRunnerLogger } from './jobs/job-runner.ts';
@@ -40,7 +41,14 @@ export function createAppContext(options: {
     extraOrigins: options.extraOrigins ?? [],
     mailer,
   });
-  const uploads = createResumableUploads(config.dataDir);
+  const uploads = createResumableUploads({
+    dataDir: config.dataDir,
+    db,
+    tmpDir,
+    s3: config.s3,
+    // Several instances may share PostgreSQL: requests on one upload are serialized across them.
+    locker: config.databaseUrl ? createAdvisoryLocker(config.databaseUrl) : undefined,
+  });
   const context: Omit<AppContext, 'logger'> = { config, db, blobs, tmpDir, jobs, mailer, auth, uploads };
   return { context, jobs };
 }

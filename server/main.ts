@@ -16,7 +16,9 @@ const consoleLogger = { info: line(30), warn: line(40), error: line(50) };
 
 async function main() {
   const config = loadConfig();
-  const { context, database, jobs } = await openServices(config, consoleLogger);
+  const { context, database, jobs, instanceEvents } = await openServices(config, consoleLogger, {
+    instanceEvents: true,
+  });
   // What a killed process was receiving or making (never reached the file store).
   const scratch = await sweepScratch(context.tmpDir, { everything: database.engine === 'pglite' });
   if (scratch > 0) consoleLogger.info({ removed: scratch }, 'scratch files of a stopped process removed');
@@ -48,6 +50,8 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     await app.close();
     await jobs.stop();
+    await instanceEvents?.close();
+    await context.uploads.close();
     await database.close();
     process.exit(0);
   };

@@ -3,14 +3,23 @@ import { join } from 'node:path';
 import { createAppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/database.ts';
+import { startInstanceEvents } from './db/instance-events.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { JobRunnerLogger } from './jobs/job-runner.ts';
 import { seedDefaultTexts } from './features/translations/seed-default-texts.ts';
 
 type Logger = JobRunnerLogger;
 
-/** Opens the database (migrated), the file store, mail and auth: everything the app runs on. */
-export async function openServices(config: Config, logger: Logger) {
+/**
+ * Opens the database (migrated), the file store, mail and auth: everything the app runs on. On
+ * PostgreSQL, when asked (the server; not the scripts), also the connection that tells the other
+ * instances sharing it what changed (`instanceEvents`; close it on shutdown).
+ */
+export async function openServices(
+  config: Config,
+  logger: Logger,
+  options: { instanceEvents?: boolean } = {},
+) {
   const database: DatabaseHandle = config.databaseUrl
     ? await openPostgres(config.databaseUrl)
     : await openPglite(join(config.dataDir, 'db'));
@@ -19,13 +28,17 @@ export async function openServices(config: Config, logger: Logger) {
     if (applied.length > 0) logger.info({ applied }, 'database migrated');
     const addedTexts = await seedDefaultTexts(database.db);
     if (addedTexts.length > 0) logger.info({ added: addedTexts.length }, 'default texts added');
+    const instanceEvents =
+      config.databaseUrl && options.instanceEvents
+        ? await startInstanceEvents(config.databaseUrl, logger)
+        : undefined;
     const { context, jobs } = createAppContext({
       config,
       db: database.db,
       logger,
       extraOrigins: localOrigins(config),
     });
-    return { context, database, jobs };
+    return { context, database, jobs, instanceEvents };
   } catch (error) {
     await database.close();
     throw error;

@@ -1,17 +1,21 @@
 import { EventEmitter } from 'node:events';
+import { onOtherInstances, tellOtherInstances } from '#server/db/instance-events.ts';
 
 /**
  * "This account's rights changed": published after the commit that deactivates or deletes an
  * account or changes its role. What a request checked once and then keeps open for long (the
  * live submission stream) ends on it; the client reconnects and is checked afresh.
  *
- * In-process only, like the submission events (one instance; issue 13 part 7).
+ * Delivered in this process at once and to the other instances on the same PostgreSQL through
+ * NOTIFY (server/db/instance-events.ts), so a stream held by another instance ends too.
  */
 const bus = new EventEmitter();
 bus.setMaxListeners(0);
+onOtherInstances('account-changed', (userId) => bus.emit('changed', userId));
 
 export function publishAccountChanged(userId: string): void {
   bus.emit('changed', userId);
+  tellOtherInstances('account-changed', userId);
 }
 
 /** Calls `listener` when `userId`'s account changes; returns the function that stops it. */

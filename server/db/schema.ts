@@ -241,6 +241,16 @@ export interface UploadClaimsTable {
   sent_at: Date | null;
 }
 
+/** One resumable upload's declared size and allowance key, or room reserved for one being created. */
+export interface ResumableUploadsTable {
+  id: string;
+  quota_key: string;
+  size: ColumnType<number, number, number>;
+  reservation: Generated<boolean>;
+  created_at: CreatedAt;
+  touched_at: Generated<Date>;
+}
+
 export interface SiteSettingsTable {
   key: string;
   value: string | null;
@@ -365,6 +375,7 @@ export interface Database {
   media_usage_log: MediaUsageLogTable;
   activity_logs: ActivityLogsTable;
   upload_claims: UploadClaimsTable;
+  resumable_uploads: ResumableUploadsTable;
   translations: TranslationsTable;
   public_totals: PublicTotalsTable;
   media_totals: MediaTotalsTable;

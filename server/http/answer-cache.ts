@@ -1,14 +1,21 @@
+import { onOtherInstances, tellOtherInstances } from '#server/db/instance-events.ts';
+
 /**
  * A short in-process memory of answers that are the same for every visitor (the public gallery's
  * pages, the anonymous home page): kept `PAGE_CACHE_MS` (default 2 s; 0, i.e. off, under vitest
  * unless set) and dropped at once by any successful write through the API in this process
- * (app.ts calls noteWrite), so the next request never redoes the work the previous one did.
+ * (app.ts calls noteWrite) in this instance or, through NOTIFY, in another on the same PostgreSQL
+ * (server/db/instance-events.ts), so the next request never redoes the work the previous one did.
  * Changes made outside the API (background jobs) are seen after at most that time.
  */
 let generation = 0;
+onOtherInstances('write', () => {
+  generation += 1;
+});
 
 export function noteWrite() {
   generation += 1;
+  tellOtherInstances('write');
 }
 
 const MAX_ENTRIES = 500;

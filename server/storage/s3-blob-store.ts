@@ -7,6 +7,7 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
+  type S3ClientConfig,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -36,6 +37,17 @@ const QUEUE_SIZE = 2;
 // A health probe must answer quickly even when the endpoint silently drops packets.
 const CHECK_TIMEOUT_MS = 5_000;
 
+/** How the S3 client reaches the service of `options` (the file store's and the resumable uploads'). */
+export function s3ClientConfig(options: S3BlobStoreOptions): S3ClientConfig {
+  const { accessKeyId, secretAccessKey } = options;
+  return {
+    region: options.region ?? 'us-east-1',
+    // Most self-hosted S3 services have no wildcard DNS for virtual-hosted bucket names.
+    ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+    ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
+  };
+}
+
 /** Blobs as objects in one bucket, under the key itself. */
 export class S3BlobStore implements BlobStore {
   readonly kind = 's3' as const;
@@ -44,13 +56,7 @@ export class S3BlobStore implements BlobStore {
 
   constructor(options: S3BlobStoreOptions) {
     this.bucket = options.bucket;
-    const { accessKeyId, secretAccessKey } = options;
-    this.client = new S3Client({
-      region: options.region ?? 'us-east-1',
-      // Most self-hosted S3 services have no wildcard DNS for virtual-hosted bucket names.
-      ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
-      ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
-    });
+    this.client = new S3Client(s3ClientConfig(options));
   }
 
   async put(

@@ -2,20 +2,22 @@ import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { SubmissionEvent } from '#common/api.ts';
 import { onAccountChanged } from '#server/auth/account-events.ts';
+import { onOtherInstances, tellOtherInstances } from '#server/db/instance-events.ts';
 
 /**
  * Submission changes (created, reviewed, deleted) for the review screen's live updates (spec §7:
  * the 'admin-submissions' channel). Published after the change's transaction commits.
  *
- * In-process only: right for one instance. With several instances behind a load balancer a change
- * made on one must reach the streams held by the others: publish through Postgres LISTEN/NOTIFY
- * instead (DESIGN.md §6; issue 13).
+ * Delivered in this process at once and, with several instances on one PostgreSQL, to the streams
+ * the others hold through NOTIFY (server/db/instance-events.ts; DESIGN.md §6, issue 13 part 7).
  */
 const bus = new EventEmitter();
 bus.setMaxListeners(0);
+onOtherInstances('submission', (payload) => bus.emit('event', JSON.parse(payload) as SubmissionEvent));
 
 export function publishSubmissionEvent(event: SubmissionEvent): void {
   bus.emit('event', event);
+  tellOtherInstances('submission', JSON.stringify(event));
 }
 
 export function onSubmissionEvent(listener: (event: SubmissionEvent) => void): () => void {

@@ -5,16 +5,21 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_MAX_BYTES } from '#common/limits.ts';
 import { imageFixture } from '#server/test/fixtures.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import { createTestDb } from '#server/test/harness.ts';
 import { tusUpload } from '#server/test/tus-client.ts';
-import { createResumableUploads, UPLOAD_EXPIRY_MS } from './resumable-uploads.ts';
+import { createResumableUploads, UPLOAD_EXPIRY_MS, UPLOAD_MAX_AGE_MS } from './resumable-uploads.ts';
+import { deleteUploadRow } from './resumable-uploads.repository.ts';
 
 let dataDir: string;
+let database: DatabaseHandle;
 let uploads: ReturnType<typeof createResumableUploads>;
 let http: Server;
 let base: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'uploads-'));
-  uploads = createResumableUploads(dataDir);
+  database = await createTestDb();
+  uploads = createResumableUploads({ dataDir, db: database.db, tmpDir: join(dataDir, 'tmp') });
   http = createServer((req, res) => {
     uploads.stamp(req, { owner: 'user:test', quotaKey: 'user:test', maxBytes: SUBMISSION_MAX_BYTES });
     void uploads.server.handle(req, res);
@@ -22,17 +27,27 @@ beforeAll(async () => {
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
 });
-afterAll(() => new Promise((r) => http.close(r)));
+afterAll(async () => {
+  await new Promise((r) => http.close(r));
+  await database.close();
+});
 
 describe('resumable uploads', () => {
   it('refuse a new upload once the whole area would pass its cap', async () => {
-    const small = createResumableUploads(mkdtempSync(join(tmpdir(), 'uploads-')), { maxAreaBytes: 1000 });
+    const small = createResumableUploads({
+      dataDir: mkdtempSync(join(tmpdir(), 'uploads-')),
+      db: database.db,
+      tmpDir: join(dataDir, 'tmp'),
+      maxAreaBytes: 1000,
+    });
     const first = await small.reserve('ip:a', 600, 10_000);
     expect('release' in first).toBe(true);
     expect(await small.reserve('ip:b', 500, 10_000)).toEqual({ refused: 'area' });
     expect(await small.reserve('ip:a', 500, 1000)).toEqual({ refused: 'sender' });
-    if ('release' in first) first.release();
-    expect('release' in (await small.reserve('ip:b', 500, 10_000))).toBe(true);
+    if ('release' in first) await first.release();
+    const second = await small.reserve('ip:b', 500, 10_000);
+    expect('release' in second).toBe(true);
+    if ('release' in second) await second.release();
   });
 
   it('expire when left untouched for two hours, finished or not, and not before', async () => {
@@ -53,6 +68,16 @@ describe('resumable uploads', () => {
       expect(existsSync(join(dataDir, 'uploads', id))).toBe(false);
       expect(existsSync(join(dataDir, 'uploads', `${id}.json`))).toBe(false);
     }
+  });
+
+  it('remove an upload left on disk from before their rows were kept, once older than a day', async () => {
+    const old = await tusUpload(base, await imageFixture('png'));
+    await deleteUploadRow(database.db, old);
+    expect(await uploads.removeExpired(Date.now() + UPLOAD_EXPIRY_MS + 60_000)).toBe(0);
+    expect(existsSync(join(dataDir, 'uploads', old))).toBe(true);
+    expect(await uploads.removeExpired(Date.now() + UPLOAD_MAX_AGE_MS + 60_000)).toBe(1);
+    expect(existsSync(join(dataDir, 'uploads', old))).toBe(false);
+    expect(existsSync(join(dataDir, 'uploads', `${old}.json`))).toBe(false);
   });
 
   it('answer no other origin with CORS headers (tus would allow any by default)', async () => {

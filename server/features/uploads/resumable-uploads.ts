@@ -1,14 +1,27 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
+import { type Locker, Server } from '@tus/server';
 import {
   SUBMISSION_MAX_BYTES,
   SUBMISSION_MAX_FILES,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_FILES,
 } from '#common/limits.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import {
+  deleteReservationsBefore,
+  deleteUploadRow,
+  listExpiredUploads,
+  recordUpload,
+  reserveUploadRoom,
+  touchUpload,
+} from './resumable-uploads.repository.ts';
+import { S3UploadStore } from './s3-upload-store.ts';
 
 /**
  * An upload nobody touched for this long (no byte received, not claimed), finished or not, is
@@ -29,6 +42,8 @@ export const UPLOAD_OUTSTANDING_MAX_BYTES = {
   account: 2 * SUBMISSION_MAX_FILES * SUBMISSION_MAX_BYTES,
   staff: UPLOAD_MAX_FILES * UPLOAD_MAX_BYTES,
 };
+/** A reservation lives while its upload is created (a request); older ones were left by a killed process. */
+const RESERVATION_MAX_AGE_MS = 60 * 60 * 1000;
 /** Where the tus endpoint is served (the uploads feature's prefix). */
 export const UPLOADS_PATH = '/api/uploads';
 
@@ -47,19 +62,31 @@ export type QuotaRefusal = 'sender' | 'area';
 
 /**
  * The tus 1.0 endpoint submitters send file bytes to: a dropped connection resumes from the last
- * byte received instead of starting over. Bytes are spooled in DATA_DIR/uploads; a finished upload
- * becomes a submission through POST /api/submissions (the one ingest path), which removes it.
- * The owner and allowance key of each upload are written into its metadata by the server (the
- * client's own metadata keeps only the file's name and type).
+ * byte received instead of starting over. Bytes are spooled in DATA_DIR/uploads, or with S3 in the
+ * bucket (s3-upload-store.ts) (so any instance can continue an upload another began); a finished
+ * upload becomes a submission through POST /api/submissions (the one ingest path), which removes
+ * it. The owner and allowance key of each upload are written into its metadata by the server (the
+ * client's own metadata keeps only the file's name and type); its declared size and last activity
+ * are rows of resumable_uploads, which every instance counts. With `locker` (several instances on
+ * PostgreSQL: server/db/advisory-locker.ts) requests on one upload are serialized across them.
  */
-export function createResumableUploads(dataDir: string, options: { maxAreaBytes?: number } = {}) {
-  const directory = join(dataDir, 'uploads');
+export function createResumableUploads(options: {
+  dataDir: string;
+  db: Db;
+  /** Where a finished upload in S3 is fetched to before it is ingested. */
+  tmpDir: string;
+  s3?: Config['s3'];
+  locker?: { locker: Locker; close(): Promise<void> };
+  maxAreaBytes?: number;
+}) {
+  const { db } = options;
+  const directory = join(options.dataDir, 'uploads');
   const maxAreaBytes = options.maxAreaBytes ?? UPLOAD_AREA_MAX_BYTES;
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_MAX_AGE_MS });
+  const datastore: FileStore | S3UploadStore = options.s3
+    ? new S3UploadStore(options.s3, options.tmpDir)
+    : new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_MAX_AGE_MS });
   /** Set by the route for the request that creates an upload; read back in onUploadCreate. */
   const stamps = new WeakMap<IncomingMessage, UploadStamp>();
-  /** Sizes of uploads being created right now (not yet on disk), per allowance key. */
-  const reserved = new Map<string, number>();
 
   const stampOf = (req: unknown) => {
     const raw = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
@@ -69,6 +96,7 @@ export function createResumableUploads(dataDir: string, options: { maxAreaBytes?
   const server = new Server({
     path: UPLOADS_PATH,
     datastore,
+    ...(options.locker ? { locker: options.locker.locker } : {}),
     // The sender's own limit when an upload is created (the route stamps the request); continuing
     // one is bound by its declared length (every upload declares it), so the default never binds.
     maxSize: (req) => stampOf(req)?.maxBytes ?? SUBMISSION_MAX_BYTES,
@@ -78,6 +106,7 @@ export function createResumableUploads(dataDir: string, options: { maxAreaBytes?
     async onUploadCreate(req, upload) {
       const stamp = stampOf(req);
       if (!stamp) throw { status_code: 403, body: 'Forbidden\n' };
+      await recordUpload(db, upload.id, stamp.quotaKey, upload.size ?? 0);
       return {
         metadata: {
           filename: upload.metadata?.filename ?? null,
@@ -87,35 +116,36 @@ export function createResumableUploads(dataDir: string, options: { maxAreaBytes?
         },
       };
     },
+    async onIncomingRequest(req, id) {
+      if (req.method === 'PATCH') await touchUpload(db, id);
+    },
+    async onUploadFinish(_req, upload) {
+      await touchUpload(db, upload.id);
+      return {};
+    },
   });
 
-  async function listUploads() {
-    let names: string[];
-    try {
-      names = await readdir(directory);
-    } catch {
-      return [];
-    }
-    const uploads: { id: string; size: number; quotaKey: string | undefined; created: number }[] = [];
-    for (const name of names.filter((n) => n.endsWith('.json'))) {
-      try {
-        const info = JSON.parse(await readFile(join(directory, name), 'utf8')) as {
-          size?: number;
-          creation_date?: string;
-          metadata?: Record<string, string | null>;
-        };
-        uploads.push({
-          id: name.slice(0, -'.json'.length),
-          size: Number(info.size ?? 0),
-          quotaKey: info.metadata?.quota ?? undefined,
-          created: info.creation_date ? Date.parse(info.creation_date) : Number.NaN,
-        });
-      } catch {
-        // Being written or already gone.
+  /**
+   * Uploads on disk from before their rows were kept (migration 0012) are in no row: each goes once
+   * its description (written when it was made) is older than UPLOAD_MAX_AGE_MS.
+   */
+  const removeOldFiles = async (now: number) => {
+    let removed = 0;
+    for (const name of await readdir(directory).catch(() => [])) {
+      if (!name.endsWith('.json')) continue;
+      const made = await stat(join(directory, name)).catch(() => undefined);
+      if (made && now - made.mtimeMs > UPLOAD_MAX_AGE_MS) {
+        await remove(name.slice(0, -'.json'.length));
+        removed += 1;
       }
     }
-    return uploads;
-  }
+    return removed;
+  };
+
+  const remove = async (id: string) => {
+    await datastore.remove(id).catch(() => {});
+    await deleteUploadRow(db, id);
+  };
 
   return {
     server,
@@ -126,37 +156,21 @@ export function createResumableUploads(dataDir: string, options: { maxAreaBytes?
     /**
      * Holds room for a new upload of `length` bytes, or says why there is none: the sender's
      * outstanding bytes, or the whole area's, would pass their cap. Call `release` once the upload
-     * exists on disk (or failed), which then counts instead.
+     * exists (or failed), which then counts instead. Every instance counts the same rows.
      */
     async reserve(
       quotaKey: string,
       length: number,
       maxForKey: number,
-    ): Promise<{ release: () => void } | { refused: QuotaRefusal }> {
-      const uploads = await listUploads();
-      // Nothing is awaited between reading the reservations and adding this one, so parallel
-      // requests each see the others (an upload on disk and still reserved counts twice: safe).
-      let area = 0;
-      let mine = 0;
-      for (const upload of uploads) {
-        area += upload.size;
-        if (upload.quotaKey === quotaKey) mine += upload.size;
-      }
-      for (const [key, bytes] of reserved) {
-        area += bytes;
-        if (key === quotaKey) mine += bytes;
-      }
-      if (mine + length > maxForKey) return { refused: 'sender' };
-      if (area + length > maxAreaBytes) return { refused: 'area' };
-      reserved.set(quotaKey, (reserved.get(quotaKey) ?? 0) + length);
+    ): Promise<{ release: () => Promise<void> } | { refused: QuotaRefusal }> {
+      const result = await reserveUploadRoom(db, { quotaKey, length, maxForKey, maxArea: maxAreaBytes });
+      if ('refused' in result) return result;
       let released = false;
       return {
-        release() {
+        async release() {
           if (released) return;
           released = true;
-          const left = (reserved.get(quotaKey) ?? 0) - length;
-          if (left > 0) reserved.set(quotaKey, left);
-          else reserved.delete(quotaKey);
+          await deleteUploadRow(db, result.id);
         },
       };
     },
@@ -168,39 +182,47 @@ export function createResumableUploads(dataDir: string, options: { maxAreaBytes?
         return undefined;
       }
     },
-    /** The finished upload's file, original name and owner, or null while bytes are still missing. */
-    async finished(id: string): Promise<{ path: string; fileName: string; owner: string } | null> {
+    /**
+     * The finished upload's file (fetched from S3 into tmpDir first: `discard` removes that copy),
+     * original name and owner, or null while bytes are still missing.
+     */
+    async finished(
+      id: string,
+    ): Promise<{ path: string; fileName: string; owner: string; discard: () => Promise<void> } | null> {
       const upload = await datastore.getUpload(id);
       if (upload.size === undefined || upload.offset !== upload.size) return null;
-      return {
-        path: join(directory, id),
+      const described = {
         fileName: upload.metadata?.filename ?? 'file',
         owner: upload.metadata?.owner ?? '',
       };
+      if (!options.s3) return { path: join(directory, id), ...described, discard: async () => {} };
+      await mkdir(options.tmpDir, { recursive: true });
+      const path = join(options.tmpDir, `resumable-${id}`);
+      try {
+        await pipeline(await datastore.read(id), createWriteStream(path));
+      } catch (error) {
+        await rm(path, { force: true });
+        throw error;
+      }
+      return { path, ...described, discard: () => rm(path, { force: true }) };
     },
-    remove: (id: string) => datastore.remove(id).catch(() => {}),
+    remove,
     /**
-     * Removes every upload untouched for UPLOAD_EXPIRY_MS or older than UPLOAD_MAX_AGE_MS. tus' own
-     * sweep keeps finished uploads forever, but one never turned into a submission must go too.
+     * Removes every upload untouched for UPLOAD_EXPIRY_MS or older than UPLOAD_MAX_AGE_MS (tus'
+     * own sweep keeps finished uploads forever, but one never turned into a submission must go
+     * too), and reservations a killed process left.
      */
     async removeExpired(now = Date.now()): Promise<number> {
-      let removed = 0;
-      for (const upload of await listUploads()) {
-        try {
-          const touched = Math.max(
-            (await stat(join(directory, `${upload.id}.json`))).mtimeMs,
-            (await stat(join(directory, upload.id)).catch(() => ({ mtimeMs: 0 }))).mtimeMs,
-          );
-          const tooOld = Number.isFinite(upload.created) && now - upload.created > UPLOAD_MAX_AGE_MS;
-          if (tooOld || now - touched > UPLOAD_EXPIRY_MS) {
-            await datastore.remove(upload.id);
-            removed += 1;
-          }
-        } catch {
-          // Already gone: nothing to do.
-        }
-      }
-      return removed;
+      const expired = await listExpiredUploads(
+        db,
+        new Date(now - UPLOAD_EXPIRY_MS),
+        new Date(now - UPLOAD_MAX_AGE_MS),
+      );
+      for (const id of expired) await remove(id);
+      await deleteReservationsBefore(db, new Date(now - RESERVATION_MAX_AGE_MS));
+      return expired.length + (datastore instanceof FileStore ? await removeOldFiles(now) : 0);
     },
+    /** Ends the shared lock's connections. */
+    close: async () => options.locker?.close(),
   };
 }

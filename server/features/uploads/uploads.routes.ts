@@ -29,7 +29,7 @@ export const uploadsFeature = defineFeature({
     const secure = ctx.config.publicUrl.startsWith('https:');
     const tus = async (request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) => {
       const actor = await request.actor();
-      let reservation: { release: () => void } | undefined;
+      let reservation: { release: () => Promise<void> } | undefined;
       if (request.method === 'POST' && request.params.id === undefined) {
         const header = request.headers['upload-length'];
         reservation = await authorizeUploadStart(ctx, actor, {
@@ -49,7 +49,7 @@ export const uploadsFeature = defineFeature({
       try {
         await ctx.uploads.server.handle(request.raw, reply.raw);
       } finally {
-        reservation?.release();
+        await reservation?.release();
       }
     };
     const options = { config: { permission: 'submission:create' as const } };

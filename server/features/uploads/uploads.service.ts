@@ -39,7 +39,7 @@ export async function authorizeUploadStart(
   ctx: AppContext,
   actor: Actor,
   { ip, uploadLength }: { ip: string; uploadLength: string | undefined },
-): Promise<{ release: () => void } | undefined> {
+): Promise<{ release: () => Promise<void> } | undefined> {
   await consumeRateLimit(ctx.db, `uploads:${rateLimitKey(actor, ip)}`, {
     windowSeconds: 3600,
     max: (actor ? SUBMISSION_RATE.account : SUBMISSION_RATE.anonymous).max * 2,
@@ -103,6 +103,8 @@ export async function consumeFinishedUpload<T>(
     if (error instanceof IngestError) await ctx.uploads.remove(uploadId);
     else await deleteUploadClaim(ctx.db, uploadId).catch(() => {});
     throw error;
+  } finally {
+    await upload.discard();
   }
   await ctx.uploads.remove(uploadId);
   return result;
