@@ -23,7 +23,7 @@ import { ADMIN, crowd, fmt, learnArchive, outcome, Run, script, table, uploadPic
 const ROOT = resolve(import.meta.dirname, '..');
 const ITEMS = Number(process.env.BENCH_MEMORY_ITEMS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 30);
-const VISITORS = Number(process.env.BENCH_MEMORY_VISITORS ?? 200);
+const VISITORS = Number(process.env.BENCH_MEMORY_VISITORS ?? 100);
 const UPLOADERS = Number(process.env.BENCH_MEMORY_UPLOADERS ?? 10);
 const GOAL_MB = { PGlite: 300, PostgreSQL: 200 } as const;
 type Engine = keyof typeof GOAL_MB;
@@ -87,6 +87,17 @@ export function memorySplit(pid: number): Split | undefined {
   return split;
 }
 
+/** CPU seconds a process has used (user + system), from /proc/<pid>/stat. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, fields 14 and 15 of the whole line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 const show = (s: Split | undefined) =>
   s
     ? `${fmt(s.rss)} MB (PGlite's WebAssembly memory ${fmt(s.wasm)}, other anonymous ${fmt(s.anon)}, files ${fmt(s.files)})`
@@ -140,12 +151,14 @@ async function measure(engine: Engine, databaseUrl?: string) {
     app.classes.clear();
     let peak = 0;
     const pid = server.pid;
+    const cpuBefore = cpuSeconds(pid!);
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid) ?? 0)), 250);
     const loaded = outcome(
       app,
       await crowd(app, archive, pictures, SECONDS, { visitors: VISITORS, uploaders: UPLOADERS }),
     );
     clearInterval(sampler);
+    const cpuMs = ((cpuSeconds(pid!) - cpuBefore) * 1000) / loaded.total.requests;
     const end = memorySplit(server.pid!);
     await sleep(10_000);
     const after = memorySplit(server.pid!);
@@ -156,7 +169,8 @@ async function measure(engine: Engine, databaseUrl?: string) {
     console.log(
       `\n${engine}, ${ITEMS.toLocaleString('en')} items; goal ≤ ${goal} MB RSS after load. ` +
         `Crowd: ${VISITORS} visitors + ${UPLOADERS} uploaders, ${loaded.seconds.toFixed(0)} s, ` +
-        `${fmt(loaded.total.requests)} requests (${fmt(loaded.total.rps, 1)}/s), ${loaded.total.errors} errors, ${loaded.uploads} uploads\n`,
+        `${fmt(loaded.total.requests)} requests (${fmt(loaded.total.rps, 1)}/s), ${loaded.total.errors} errors, ${loaded.uploads} uploads; ` +
+        `the server's CPU time per request ${fmt(cpuMs, 1)} ms (what smaller heaps cost in garbage collection shows here)\n`,
     );
     if (process.env.BENCH_MEMORY_TABLE) table(loaded);
     console.log('| server | RSS |\n|---|---|');

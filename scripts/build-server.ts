@@ -47,8 +47,6 @@ export async function buildServer(): Promise<void> {
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    // Error messages keep our file names and lines (node --enable-source-maps reads them).
-    sourcemap: 'linked',
     logLevel: 'warning',
   });
   for (const file of besideBundle) {

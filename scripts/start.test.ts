@@ -111,7 +111,7 @@ describe('the production server (npm start: scripts/build-server.ts, then script
     // The shell exec'd node: the child's own pid is the server, as a supervisor signals it.
     const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
     expect(cmdline).toContain('build/server.mjs');
-    expect(cmdline).toContain('--max-semi-space-size=8');
+    expect(cmdline).toContain('--max-semi-space-size=4');
     expect(cmdline.some((a) => a.startsWith('--max-old-space-size='))).toBe(true);
     expect(cmdline.join(' ')).not.toContain('tsx');
     const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
