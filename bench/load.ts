@@ -49,7 +49,7 @@ const UPLOADERS = Number(process.env.BENCH_LOAD_UPLOADERS ?? 10);
 const THINK_MS = Number(process.env.BENCH_LOAD_THINK_MS ?? 500);
 const TIMEOUT_MS = 10_000;
 const GOAL = { errors: 0, p99Ms: 500 };
-const ADMIN = { email: 'load-bench@example.org', password: 'load-bench-password-1' };
+export const ADMIN = { email: 'load-bench@example.org', password: 'load-bench-password-1' };
 
 const rare = ['sjeldsamt'];
 const common = ['bryggjan', 'kirkjan', 'havnin', 'bátar', 'patursson', 'gøta'];
@@ -126,7 +126,7 @@ function json<T>(answer: Answer): T | undefined {
 }
 
 /** Figures per class of request, and, while capturing, the first answer of each replay key. */
-class Run {
+export class Run {
   readonly classes = new Map<string, ClassFigures>();
   samples: Map<string, Sample> | null = null;
   uploads = 0;
@@ -413,7 +413,13 @@ async function uploader(run: Run, pictures: Buffer[], index: number) {
 }
 
 /** The crowd for `seconds`; returns when every session and upload under way has ended. */
-async function crowd(run: Run, archive: Archive, pictures: Buffer[], seconds: number) {
+export async function crowd(
+  run: Run,
+  archive: Archive,
+  pictures: Buffer[],
+  seconds: number,
+  people = { visitors: VISITORS, uploaders: UPLOADERS },
+) {
   run.stopAt = performance.now() + seconds * 1000;
   const started = performance.now();
   const lag = monitorEventLoopDelay({ resolution: 10 });
@@ -425,8 +431,8 @@ async function crowd(run: Run, archive: Archive, pictures: Buffer[], seconds: nu
     while (!run.stopped) await visit(run, archive);
   };
   await Promise.all([
-    ...Array.from({ length: VISITORS }, visitor),
-    ...Array.from({ length: UPLOADERS }, (_, i) => uploader(run, pictures, i)),
+    ...Array.from({ length: people.visitors }, visitor),
+    ...Array.from({ length: people.uploaders }, (_, i) => uploader(run, pictures, i)),
   ]);
   lag.disable();
   // The client's own event-loop delay: when it is large, the crowd itself is short of CPU.
@@ -440,7 +446,7 @@ async function crowd(run: Run, archive: Archive, pictures: Buffer[], seconds: nu
 // Set-up: pictures to send, what the archive holds, a slideshow, the captured answers.
 
 /** Distinct real photographs, ~1024 × 683 JPEG (crops of the 6000 × 4000 camera fixture). */
-async function uploadPictures(count = 24): Promise<Buffer[]> {
+export async function uploadPictures(count = 24): Promise<Buffer[]> {
   const camera = await exifFixture('large');
   return Promise.all(
     Array.from({ length: count }, (_, i) =>
@@ -453,7 +459,7 @@ async function uploadPictures(count = 24): Promise<Buffer[]> {
   );
 }
 
-async function learnArchive(run: Run): Promise<Archive> {
+export async function learnArchive(run: Run): Promise<Archive> {
   const agent = new http.Agent({ keepAlive: true });
   const getJson = async <T>(path: string, headers: Record<string, string> = {}) => {
     const answer = await send(run.base, agent, { path, headers });
@@ -548,7 +554,7 @@ interface Outcome {
   uploads: number;
 }
 
-function outcome(run: Run, seconds: number): Outcome {
+export function outcome(run: Run, seconds: number): Outcome {
   const classes = [...run.classes].filter(([name]) => name !== 'capture');
   return {
     seconds,
@@ -565,10 +571,10 @@ function outcome(run: Run, seconds: number): Outcome {
   };
 }
 
-const fmt = (n: number, digits = 0) =>
+export const fmt = (n: number, digits = 0) =>
   Number.isFinite(n) ? n.toLocaleString('en', { maximumFractionDigits: digits }) : '–';
 
-function table(outcome: Outcome) {
+export function table(outcome: Outcome) {
   const header = ['class', 'requests', 'req/s', 'p50', 'p95', 'p99', 'max', 'errors'];
   console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
   const row = (name: string, s: Summary) =>
@@ -602,7 +608,7 @@ function listenOverflows(): number {
 }
 
 /** One of the project's scripts (`npm run …`) in its own process, as an operator runs it. */
-async function script(args: string[], env: Record<string, string>) {
+export async function script(args: string[], env: Record<string, string>) {
   const started = performance.now();
   await new Promise<void>((resolveDone, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', ...args], {

@@ -6,6 +6,7 @@ const benches: Record<string, () => Promise<void>> = {
   admin: async () => (await import('./admin.ts')).run(),
   api: async () => (await import('./api.ts')).run(),
   load: async () => (await import('./load.ts')).run(),
+  memory: async () => (await import('./memory.ts')).run(),
   media: async () => (await import('./media.ts')).run(),
   submission: async () => (await import('./media.ts')).submissionUpload(),
   web: async () => (await import('./web.ts')).run(),

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildServer } from './build-server.ts';
 import { freePort } from './lib/local-chromium.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -84,6 +85,43 @@ describe('starting the archive', () => {
     expect(result.stderr.trim()).toMatch(/^Error: Invalid configuration: PORT/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   }, 30_000);
+});
+
+describe('the production server (npm start: scripts/build-server.ts, then scripts/serve.sh)', () => {
+  it('runs the JavaScript bundle without a TypeScript loader, with its memory settings, and stops on SIGTERM', async () => {
+    await buildServer();
+    const dataDir = mkdtempSync(join(tmpdir(), 'serve-'));
+    const port = String(await freePort());
+    const child = spawn('sh', ['scripts/serve.sh'], {
+      cwd: root,
+      env: env({ DATA_DIR: dataDir, PORT: port, MALLOC_ARENA_MAX: '' }),
+    });
+    running.push(child);
+    let output = '';
+    await new Promise<void>((resolveRunning, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('The archive is running at')) resolveRunning();
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+    });
+    expect(await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()).toEqual({ status: 'ok' });
+    // The shell exec'd node: the child's own pid is the server, as a supervisor signals it.
+    const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
+    expect(cmdline).toContain('build/server.mjs');
+    expect(cmdline).toContain('--max-semi-space-size=4');
+    expect(cmdline.some((a) => a.startsWith('--max-old-space-size='))).toBe(true);
+    expect(cmdline.join(' ')).not.toContain('tsx');
+    const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
+    expect(environ).toContain('MALLOC_ARENA_MAX=2');
+    const maps = readFileSync(`/proc/${child.pid}/maps`, 'utf8');
+    expect(maps).not.toContain('esbuild');
+    const exited = new Promise<number | null>((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 90_000);
 });
 
 describe('npm run admin:create', () => {

@@ -1,21 +1,17 @@
 /**
- * `npm start`: builds the web app when it is missing or older than its sources, then starts the
- * server (which migrates the database before it listens).
+ * `npm start`, first half: builds the web app and the server's JavaScript bundle
+ * (scripts/build-server.ts) when either is missing or older than its sources. The second half,
+ * `scripts/serve.sh`, then replaces the shell with the server itself (which migrates the database
+ * before it listens), started with its memory settings: a process of its own from the first
+ * instruction, as MALLOC_ARENA_MAX must be, and with no TypeScript loader.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { buildServer, newestMtime, serverBundleStale } from './build-server.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const builtIndex = join(root, 'dist', 'index.html');
-
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
 
 const sources = ['web', 'common', 'vite.config.ts', 'package-lock.json']
   .map((p) => join(root, p))
@@ -30,4 +26,7 @@ if (stale) {
   }
 }
 
-await import('#server/main.ts');
+if (serverBundleStale()) {
+  console.log('Building the server…');
+  await buildServer();
+}

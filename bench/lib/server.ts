@@ -34,6 +34,8 @@ export function buildIfNeeded(webDir: string) {
 /**
  * `server/main.ts` in its own Node process (node --import tsx, so the child's pid is the server's
  * own: its RSS can be read), resolved once it says it is running. `onLine` gets each output line.
+ * `production`: the server as `npm start` runs it once built (`scripts/serve.sh`: the JavaScript
+ * bundle with the memory settings; the shell execs node, so the pid is still the server's).
  */
 export async function startServer(options: {
   port: number;
@@ -41,8 +43,12 @@ export async function startServer(options: {
   webDir: string;
   env?: Record<string, string>;
   onLine?: (line: string) => void;
+  production?: boolean;
 }): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const [command, ...args] = options.production
+    ? ['sh', 'scripts/serve.sh']
+    : [process.execPath, '--import', 'tsx', 'server/main.ts'];
+  const child = spawn(command!, args, {
     cwd: ROOT,
     env: {
       ...process.env,

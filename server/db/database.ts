@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDirectoryLock } from './lock.ts';
+import { pgliteSettings } from './pglite-options.ts';
 import { PgliteThread, PgliteThreadDialect } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
@@ -35,7 +36,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   mkdirSync(dataDir, { recursive: true });
   const release = acquireDirectoryLock(join(dataDir, '..', 'db.lock'));
   try {
-    return wrapPglite(await PgliteThread.start({ dataDir }), release);
+    return wrapPglite(await PgliteThread.start({ dataDir, settings: pgliteSettings() }), release);
   } catch (error) {
     release();
     throw error;
@@ -44,7 +45,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 /** PGlite in memory, optionally from a dumped data directory (tests copy one migrated template). */
 export async function openPgliteInMemory(loadDataDir?: Blob): Promise<DatabaseHandle> {
-  return wrapPglite(await PgliteThread.start({ loadDataDir }), () => {});
+  return wrapPglite(await PgliteThread.start({ loadDataDir, settings: pgliteSettings() }), () => {});
 }
 
 function wrapPglite(thread: PgliteThread, release: () => void): DatabaseHandle {

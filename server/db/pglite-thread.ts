@@ -50,11 +50,19 @@ export class PgliteThread {
     worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit code ${code})`)));
   }
 
-  /** Starts the thread and waits until PGlite has opened `dataDir` (or an in-memory copy). */
-  static async start(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteThread> {
+  /**
+   * Starts the thread and waits until PGlite has opened `dataDir` (or an in-memory copy), with
+   * Postgres `settings` (pglite-options.ts) added to its start parameters.
+   */
+  static async start(options: {
+    dataDir?: string;
+    loadDataDir?: Blob;
+    settings?: Record<string, string>;
+  }): Promise<PgliteThread> {
     const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
+    // Beside this module, or beside the production bundle (scripts/build-server.ts copies it).
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir: options.dataDir, loadDataDir },
+      workerData: { dataDir: options.dataDir, loadDataDir, settings: options.settings ?? {} },
       transferList: loadDataDir ? [loadDataDir] : [],
       // The thread needs no TypeScript loader (nor the inspector flags of the parent).
       execArgv: [],

@@ -8,11 +8,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
-/** @type {{ dataDir?: string, loadDataDir?: ArrayBuffer }} */
-const { dataDir, loadDataDir } = workerData;
+/** @type {{ dataDir?: string, loadDataDir?: ArrayBuffer, settings: Record<string, string> }} */
+const { dataDir, loadDataDir, settings } = workerData;
 
 const ready = PGlite.create({
   dataDir,
+  startParams: [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ],
   extensions: { pg_trgm, unaccent },
   loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
 });

@@ -1,16 +1,7 @@
 import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-  type S3ClientConfig,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import {
   assertValidKey,
   isValidKey,
@@ -30,6 +21,18 @@ export interface S3BlobStoreOptions {
   /** Both or neither; with neither, the SDK's default chain (env, profile, instance role) applies. */
   accessKeyId?: string;
   secretAccessKey?: string;
+}
+
+/**
+ * The AWS SDK is loaded when the first S3 store is made: a server on local files never holds its
+ * modules (~10 MB of resident memory; issue 13 part 4). Its CommonJS build, loaded synchronously,
+ * so making a store stays synchronous.
+ */
+const require = createRequire(import.meta.url);
+let sdk: { s3: typeof import('@aws-sdk/client-s3'); storage: typeof import('@aws-sdk/lib-storage') };
+export function aws() {
+  sdk ??= { s3: require('@aws-sdk/client-s3'), storage: require('@aws-sdk/lib-storage') };
+  return sdk;
 }
 
 const PART_SIZE = 8 * 1024 * 1024;
@@ -56,7 +59,7 @@ export class S3BlobStore implements BlobStore {
 
   constructor(options: S3BlobStoreOptions) {
     this.bucket = options.bucket;
-    this.client = new S3Client(s3ClientConfig(options));
+    this.client = new (aws().s3.S3Client)(s3ClientConfig(options));
   }
 
   async put(
@@ -67,7 +70,7 @@ export class S3BlobStore implements BlobStore {
     assertValidKey(key);
     // lib-storage only recognises real Readables (and web streams), not every NodeJS.ReadableStream.
     const source = Buffer.isBuffer(body) || body instanceof Readable ? body : Readable.from(body);
-    const upload = new Upload({
+    const upload = new (aws().storage.Upload)({
       client: this.client,
       params: { Bucket: this.bucket, Key: key, Body: source, ContentType: options.contentType },
       partSize: PART_SIZE,
@@ -102,7 +105,7 @@ export class S3BlobStore implements BlobStore {
     if (range) assertValidRange(range);
     try {
       const response = await this.client.send(
-        new GetObjectCommand({
+        new (aws().s3.GetObjectCommand)({
           Bucket: this.bucket,
           Key: key,
           ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
@@ -120,7 +123,7 @@ export class S3BlobStore implements BlobStore {
       return { body, size };
     } catch (error) {
       if (isNotFound(error)) throw new BlobNotFoundError(key);
-      if (error instanceof S3ServiceException && error.name === 'InvalidRange') {
+      if (error instanceof aws().s3.S3ServiceException && error.name === 'InvalidRange') {
         throw new RangeError(`Range ${range?.start}-${range?.end} is not satisfiable for "${key}"`);
       }
       throw error;
@@ -130,7 +133,9 @@ export class S3BlobStore implements BlobStore {
   async stat(key: string): Promise<BlobStat | null> {
     assertValidKey(key);
     try {
-      const response = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const response = await this.client.send(
+        new (aws().s3.HeadObjectCommand)({ Bucket: this.bucket, Key: key }),
+      );
       return { size: response.ContentLength ?? 0, contentType: response.ContentType ?? null };
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -141,14 +146,14 @@ export class S3BlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     assertValidKey(key);
     // S3 answers 204 for a missing key too, so this is idempotent without special-casing.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.client.send(new (aws().s3.DeleteObjectCommand)({ Bucket: this.bucket, Key: key }));
   }
 
   async *list(): AsyncIterable<BlobListing> {
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }),
+        new (aws().s3.ListObjectsV2Command)({ Bucket: this.bucket, ContinuationToken: token }),
       );
       for (const object of page.Contents ?? []) {
         // Objects another tool put in the bucket under other names are not ours to report.
@@ -162,7 +167,7 @@ export class S3BlobStore implements BlobStore {
   async check(): Promise<void> {
     // HeadBucket proves reachability, credentials and the bucket's existence without writing an
     // object (and paying for one) on every health probe.
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
+    await this.client.send(new (aws().s3.HeadBucketCommand)({ Bucket: this.bucket }), {
       abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
     });
   }
@@ -171,7 +176,9 @@ export class S3BlobStore implements BlobStore {
 function isNotFound(error: unknown): boolean {
   // HEAD responses have no body, so the SDK can only name them 'NotFound' from the 404 status.
   // Not any 404: a GET's NoSuchBucket is a configuration fault and must not read as a missing blob.
-  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound');
+  return (
+    error instanceof aws().s3.S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound')
+  );
 }
 
 /** `bytes 0-99/1234` → 1234; '*' (unknown total) and malformed headers → undefined. */

@@ -4,18 +4,10 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload as S3Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { DataStore, ERRORS, Upload } from '@tus/server';
 import type { Config } from '#server/config.ts';
-import { s3ClientConfig } from '#server/storage/s3-blob-store.ts';
+import { aws, s3ClientConfig } from '#server/storage/s3-blob-store.ts';
 
 /** Where resumable uploads live in the bucket: outside the file store's keys (blob-store.ts). */
 export const S3_UPLOAD_PREFIX = 'resumable-uploads/';
@@ -43,7 +35,7 @@ export class S3UploadStore extends DataStore {
     private readonly tmpDir: string,
   ) {
     super();
-    this.client = new S3Client(s3ClientConfig(s3));
+    this.client = new (aws().s3.S3Client)(s3ClientConfig(s3));
     this.bucket = s3.bucket;
     this.extensions = ['creation', 'creation-with-upload', 'termination'];
   }
@@ -61,7 +53,7 @@ export class S3UploadStore extends DataStore {
   private async putInfo(upload: Upload) {
     const { id, size, metadata, creation_date } = upload;
     await this.client.send(
-      new PutObjectCommand({
+      new (aws().s3.PutObjectCommand)({
         Bucket: this.bucket,
         Key: this.infoKey(id),
         Body: JSON.stringify({ id, size, metadata, creation_date }),
@@ -73,12 +65,12 @@ export class S3UploadStore extends DataStore {
   private async info(id: string): Promise<Upload> {
     try {
       const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.infoKey(id) }),
+        new (aws().s3.GetObjectCommand)({ Bucket: this.bucket, Key: this.infoKey(id) }),
       );
       const stored = JSON.parse(await answer.Body!.transformToString()) as Omit<Upload, 'offset'>;
       return new Upload({ ...stored, offset: 0 });
     } catch (error) {
-      if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound')) {
+      if (error instanceof aws().s3.S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound')) {
         throw ERRORS.FILE_NOT_FOUND;
       }
       throw error;
@@ -91,7 +83,7 @@ export class S3UploadStore extends DataStore {
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({
+        new (aws().s3.ListObjectsV2Command)({
           Bucket: this.bucket,
           Prefix: `${S3_UPLOAD_PREFIX}${id}/`,
           ContinuationToken: token,
@@ -132,7 +124,7 @@ export class S3UploadStore extends DataStore {
       });
       const { size } = await stat(spool).catch(() => ({ size: 0 }));
       if (size > 0) {
-        await new S3Upload({
+        await new (aws().storage.Upload)({
           client: this.client,
           params: { Bucket: this.bucket, Key: this.chunkKey(id, offset), Body: createReadStream(spool) },
           partSize: PART_SIZE,
@@ -152,7 +144,7 @@ export class S3UploadStore extends DataStore {
     const out = new PassThrough();
     void (async () => {
       for (const chunk of chunks) {
-        const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: chunk.key }));
+        const answer = await this.client.send(new (aws().s3.GetObjectCommand)({ Bucket: this.bucket, Key: chunk.key }));
         await pipeline(answer.Body as Readable, out, { end: false });
       }
       out.end();
@@ -165,7 +157,7 @@ export class S3UploadStore extends DataStore {
     if (objects.length === 0) throw ERRORS.FILE_NOT_FOUND;
     for (let i = 0; i < objects.length; i += 1000) {
       await this.client.send(
-        new DeleteObjectsCommand({
+        new (aws().s3.DeleteObjectsCommand)({
           Bucket: this.bucket,
           Delete: { Objects: objects.slice(i, i + 1000).map((object) => ({ Key: object.key })), Quiet: true },
         }),

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import sharp from '../sharp.ts';
 import { convertBmpToPng } from './decode-bmp.ts';
 
 /** Untrusted images: refuse anything past ~268 megapixels (libvips' default) or with errors. */

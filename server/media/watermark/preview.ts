@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp from '../sharp.ts';
 import { WATERMARK_PREVIEW_SIZE } from '#common/watermark-api.ts';
 import type { WatermarkSettings } from '#common/watermark.ts';
 import { watermarkImage } from './render-watermark.ts';

@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import sharp from '../sharp.ts';
 import {
   DEFAULT_WATERMARK_TEXT,
   FONT_SIZE,

@@ -1,0 +1,13 @@
+#!/bin/sh
+# The production server (`npm start` runs this after building; run it yourself after `npm run build`).
+# Memory (issue 13 part 4; docs/production.md "Memory"):
+# - build/server.mjs is the server bundled to JavaScript: no TypeScript loader in memory;
+# - MALLOC_ARENA_MAX=2: glibc otherwise gives each thread that allocates (libvips, libuv's pool)
+#   its own 64 MB arena, whose freed pages stay resident; it must be set before the process starts;
+# - V8's heap: old space capped at SERVER_HEAP_MB (default 128), young space at 4 MB per half;
+# - no --enable-source-maps: it keeps the bundle's source map in memory (~14 MB). The bundle is not
+#   minified and names each source file in a comment, so a stack trace still reads.
+# `exec`: the server replaces this shell, so signals (SIGTERM from systemd or npm) reach it.
+cd "$(dirname "$0")/.." || exit 1
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+exec node --max-old-space-size="${SERVER_HEAP_MB:-128}" --max-semi-space-size=4 build/server.mjs "$@"
