@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminContext,
+  baseUrl,
   createSlideshowViaApi,
   newVisitor,
   registerViaApi,
@@ -22,7 +23,8 @@ const TITLE = `Hydrering ${run}`;
 
 let mediaId = '';
 let slideshowId = '';
-const contexts: Record<'guest' | 'contributor' | 'staff', BrowserContext> = {} as never;
+const contexts: Record<'guest' | 'guest reading English' | 'contributor' | 'staff', BrowserContext> =
+  {} as never;
 
 beforeAll(async () => {
   const admin = await adminContext(browser());
@@ -40,6 +42,11 @@ beforeAll(async () => {
   ).id;
   contexts.staff = admin;
   contexts.guest = await newVisitor(browser());
+  // The language is a cookie the server reads, so it draws the page in the visitor's language.
+  contexts['guest reading English'] = await newVisitor(browser());
+  await contexts['guest reading English'].addCookies([
+    { name: 'archive_language', value: 'en', url: baseUrl() },
+  ]);
   contexts.contributor = await newVisitor(browser());
   await registerViaApi(contexts.contributor, `Hydra ${run}`);
 });
@@ -54,7 +61,10 @@ const HYDRATION_PROBLEM = /hydrat|did ?n[o']t match|minified react error #(418|4
 async function hydrationProblems(page: Page, path: string): Promise<string[]> {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if ((message.type() === 'error' || message.type() === 'warning') && HYDRATION_PROBLEM.test(message.text()))
+    if (
+      (message.type() === 'error' || message.type() === 'warning') &&
+      HYDRATION_PROBLEM.test(message.text())
+    )
       problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
@@ -84,7 +94,7 @@ const PAGES = [
   { name: 'contributor dashboard', path: () => '/contributor/dashboard', text: () => '' },
 ];
 
-describe.each(['guest', 'contributor', 'staff'] as const)('as a %s', (who) => {
+describe.each(['guest', 'guest reading English', 'contributor', 'staff'] as const)('as a %s', (who) => {
   it.each(PAGES)('the $name page is drawn by the server and hydrates without a mismatch', async (spec) => {
     const context = contexts[who];
     // The HTML itself carries the page (not an empty shell for the script to fill).
@@ -92,6 +102,7 @@ describe.each(['guest', 'contributor', 'staff'] as const)('as a %s', (who) => {
     const html = await res.text();
     expect(html).toMatch(/<div id="root" data-rendered-at="\d+">(<link [^>]*>)*<div/);
     if (spec.text()) expect(html).toContain(spec.text());
+    expect(html).toContain(`<html lang="${who === 'guest reading English' ? 'en' : 'fo'}"`);
 
     const page = await context.newPage();
     try {

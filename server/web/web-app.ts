@@ -115,12 +115,24 @@ export async function registerWebApp(
 
 type Renderer = typeof import('#web/entry-server.tsx');
 
+/**
+ * Loads the web app's server entry with React's production build, as the browser's bundle has it,
+ * whatever NODE_ENV says (the server never sets it; React's development build draws a page several
+ * times slower and checks what the browser then checks again). React picks its build when first
+ * loaded, which is here: nothing else on the server loads React. (tsx compiles JSX for either.)
+ */
 async function loadRenderer(app: FastifyInstance): Promise<Renderer | null> {
+  const nodeEnv = process.env.NODE_ENV;
+  // Vitest compiles the components for React's development runtime (jsxDEV): its build it keeps.
+  if (!process.env.VITEST) process.env.NODE_ENV = 'production';
   try {
     return await import('#web/entry-server.tsx');
   } catch (error) {
     app.log.error({ err: error }, 'the pages cannot be drawn on the server: the browser draws them');
     return null;
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
 }
 
