@@ -84,7 +84,7 @@ describe('the home gallery', () => {
       .toEqual(expect.arrayContaining([items.kirkja.id, items.havnin.id]));
     await expect(
       results(page)
-        .getByRole('button', { name: `Gøta kirkja ${tag}` })
+        .getByRole('link', { name: `Gøta kirkja ${tag}` })
         .isVisible(),
     ).resolves.toBe(true);
 
@@ -205,7 +205,7 @@ describe('the home gallery', () => {
     await page.goBack();
 
     await results(page)
-      .getByRole('button', { name: `Bøur ${tag}` })
+      .getByRole('link', { name: `Bøur ${tag}` })
       .click();
     await page.getByRole('dialog').waitFor();
     expect(param(page, 'item')).toBe(items.boeur.id);
@@ -238,7 +238,7 @@ describe('the home gallery', () => {
     const page = await context.newPage();
     await page.goto('/');
     const strip = page.getByRole('list', { name: 'Útvalt tilfar' });
-    const card = strip.getByRole('button', { name: `Útvald ${tag}` });
+    const card = strip.getByRole('link', { name: `Útvald ${tag}` });
     await card.waitFor();
     expect(await strip.getByRole('listitem').count()).toBeLessThanOrEqual(6);
     // A featured image opens in the lightbox too.

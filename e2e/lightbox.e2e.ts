@@ -67,13 +67,13 @@ afterAll(() => visitor?.close());
 async function openGallery(): Promise<Page> {
   const page = await visitor.newPage();
   await page.goto(`/?q=${token}`);
-  await expect.poll(() => page.getByRole('button', { name: title(1) }).count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => page.getByRole('link', { name: title(1) }).count(), { timeout: 15_000 }).toBe(1);
   return page;
 }
 
 /** Opens the lightbox on items[index] by clicking its card. */
 async function openAt(page: Page, index: number): Promise<Locator> {
-  await page.getByRole('button', { name: items[index]!.title }).click();
+  await page.getByRole('link', { name: items[index]!.title }).click();
   const dialog = page.getByRole('dialog');
   await expect.poll(() => dialog.count()).toBe(1);
   await expectShowing(dialog, index);

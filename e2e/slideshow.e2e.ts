@@ -227,7 +227,9 @@ describe('the slideshow player', () => {
     const small = await phone.newPage();
     await small.goto(`/slideshow/${showId}`);
     await progressbar(small).waitFor();
-    expect(await small.locator('button[aria-label="Fullscreen"]').count()).toBe(1);
+    // The button comes with the page's script (the server cannot know whether the browser allows
+    // full screen), just after the server's HTML.
+    await expect.poll(() => small.locator('button[aria-label="Fullscreen"]').count()).toBe(1);
     expect(await small.locator('button[aria-label="Fullscreen"]').isVisible()).toBe(false);
     expect(await small.getByRole('button', { name: 'Next slide' }).isVisible()).toBe(true);
     await phone.close();

@@ -1,34 +1,48 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppErrorBoundary } from './app/error-screen.tsx';
 import type { Me } from '#common/api.ts';
+import { languageFromCookies } from '#common/language-cookie.ts';
+import { AppErrorBoundary } from './app/error-screen.tsx';
 import { Providers, queryClient } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { ME_QUERY_KEY } from './features/auth/api/get-me.ts';
-import { readBootData, takeBootData } from './lib/boot-data.ts';
+import { readBootData } from './lib/boot-data.ts';
 import './styles.css';
 
-readBootData();
+const bootData = readBootData();
 // The account is known at once, so the page draws on the first render instead of after a spinner.
-const me = takeBootData<{ user: Me | null }>('/api/me');
+const me = bootData.take<{ user: Me | null }>('/api/me');
 if (me) queryClient.setQueryData(ME_QUERY_KEY, me.user);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-const root = createRoot(container);
-// A transition lets React draw the first page in short slices, so a slow phone stays responsive.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <Providers>
-        <BrowserRouter>
-          <AppErrorBoundary>
-            <AppRoutes />
-          </AppErrorBoundary>
-        </BrowserRouter>
-      </Providers>
-    </StrictMode>,
-  ),
+// Drawn as the server drew it (web/entry-server.tsx): its language cookie and its clock.
+const app = (
+  <StrictMode>
+    <Providers
+      bootData={bootData}
+      lang={languageFromCookies(document.cookie)}
+      renderedAt={Number(container.dataset.renderedAt) || Date.now()}
+    >
+      <BrowserRouter>
+        <AppErrorBoundary>
+          <AppRoutes />
+        </AppErrorBoundary>
+      </BrowserRouter>
+    </Providers>
+  </StrictMode>
 );
+
+if (container.hasChildNodes()) {
+  // The server's HTML is on screen already: React takes it over instead of drawing it again.
+  // A difference between the two is a bug (e2e/hydration.e2e.ts fails on it): it is logged.
+  hydrateRoot(container, app, {
+    onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack),
+  });
+} else {
+  const root = createRoot(container);
+  // A transition lets React draw the first page in short slices, so a slow phone stays responsive.
+  startTransition(() => root.render(app));
+}

@@ -48,8 +48,15 @@ export function bootDataPaths(url: URL, lang: Language): string[] {
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** A public page of the web app drawn on the server (web/entry-server.tsx), and when it was drawn. */
+export interface RenderedApp {
+  html: string;
+  renderedAt: number;
+}
+
 /**
- * index.html with the page's head (page-head.ts), the answers embedded as JSON (a data block,
+ * index.html with the page's head (page-head.ts), the page itself as the server drew it (when it
+ * did: the browser hydrates it, web/main.tsx), the answers embedded as JSON (a data block,
  * never run as script, so the CSP stays script-src 'self'), and a preload of the picture that is
  * the largest thing on a phone's first screen: the home page's first picture, or the item's own.
  */
@@ -58,6 +65,7 @@ export function renderPage(
   url: URL,
   answers: Record<string, unknown>,
   head: PageHead,
+  app: RenderedApp | null = null,
 ): string {
   const json = JSON.stringify(answers).replace(/</g, '\\u003c');
   const boot = `<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>`;
@@ -65,6 +73,9 @@ export function renderPage(
   // Replacer functions: a '$' in the answers must never be read as a replacement pattern.
   return writeHead(template, head)
     .replace('</head>', () => `${preload}</head>`)
+    .replace('<div id="root"></div>', () =>
+      app ? `<div id="root" data-rendered-at="${app.renderedAt}">${app.html}</div>` : '<div id="root"></div>',
+    )
     .replace('</body>', () => `${boot}</body>`);
 }
 

@@ -229,7 +229,7 @@ describe('an item page the visitor may not see', () => {
     ]) {
       const page = await head(url);
       expect(page.status, url).toBe(404);
-      expect(page.html).toContain('<div id="root"></div>');
+      expect(page.html).toMatch(/<div id="root" data-rendered-at="\d+"><div/);
       expect(page.html).toContain('id="boot-data"');
       expect(page.title).toBe('Media Not Found – Myndasavn');
       expect(page.html).not.toContain('Loynd');

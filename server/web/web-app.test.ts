@@ -80,6 +80,21 @@ describe('the pages of the web app', () => {
     expect(html).toContain('imagesizes="(min-width: 1280px) 300px');
   });
 
+  it('are drawn on the server from the answers they carry; the back-office is drawn in the browser', async () => {
+    const { html } = await page('/');
+    const root = /<div id="root" data-rendered-at="(\d+)">([\s\S]*)<\/div><script type="application\/json"/.exec(
+      html,
+    );
+    expect(Number(root?.[1])).toBeGreaterThan(0);
+    // The first page of the gallery: its titles, each a link to its item's page.
+    expect(root?.[2]).toContain(`href="/media/${ids.first}"`);
+    expect(root?.[2]).toContain('Gøta havn');
+    expect(root?.[2]).not.toContain('<script');
+    const media = await page(`/media/${ids.first}`);
+    expect(media.html).toMatch(/<h1[^>]*>Gøta havn<\/h1>/);
+    expect((await page('/admin/media')).html).toContain('<div id="root"></div>');
+  });
+
   it('never lets a title end the data block or add markup', async () => {
     const { html } = await page('/');
     expect(html).not.toContain('</script><script>alert(1)');

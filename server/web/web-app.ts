@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '#common/enums.ts';
 import { languageFromCookies } from '#common/language-cookie.ts';
+import { matchRoute, ROUTES } from '#common/paths.ts';
 import type { Db } from '#server/db/database.ts';
 import { listDerivativeSizes } from '#server/media/derivatives/derivatives.repository.ts';
 import { getSlideshow } from '../features/slideshows/slideshows.repository.ts';
 import { createAnswerCache } from '../http/answer-cache.ts';
 import type { AppContext } from '../http/context.ts';
-import { bootDataPaths, renderPage } from './boot-data.ts';
+import { bootDataPaths, type RenderedApp, renderPage } from './boot-data.ts';
 import { describePage, itemIsPublic, itemPageOf, previewImageOf } from './page-head.ts';
 
 /**
@@ -28,6 +30,9 @@ export async function registerWebApp(
   const built = existsSync(indexPath);
   const template = built ? readFileSync(indexPath, 'utf8') : '';
   const anonymousPages = createAnswerCache<CachedPage>();
+  // The public pages are drawn here too (web/entry-server.tsx, the browser's own components, run
+  // by tsx as the server is): loaded once, with the app.
+  const renderer = built ? await loadRenderer(app) : null;
   if (built) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -84,11 +89,16 @@ export async function registerWebApp(
         : null;
       const isPublic = anonymous || (itemIsPublic(url, answers) ?? (await slideshowIsPublic(ctx.db, url)));
       const head = describePage({ url, lang, publicUrl, answers, statuses, preview, isPublic });
-      const html = renderPage(template, url, answers, head);
+      const drawn =
+        renderer && serverRendered(url.pathname)
+          ? await drawApp(renderer, request, { url: `${url.pathname}${url.search}`, answers, lang })
+          : null;
+      const html = renderPage(template, url, answers, head, drawn);
       return {
         html,
         status: head.status,
-        etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+        // The same page drawn at another moment is the same page.
+        etag: `"${createHash('sha1').update(html.replace(/ data-rendered-at="\d+"/, '')).digest('base64url')}"`,
       };
     };
     // Anonymous visitors all get the same page for a path and language (http/answer-cache.ts).
@@ -101,6 +111,53 @@ export async function registerWebApp(
     }
     return sendCompressed(request, reply, page);
   });
+}
+
+type Renderer = typeof import('#web/entry-server.tsx');
+
+/**
+ * Loads the web app's server entry with React's production build, as the browser's bundle has it,
+ * whatever NODE_ENV says (the server never sets it; React's development build draws a page several
+ * times slower and checks what the browser then checks again). React picks its build when first
+ * loaded, which is here: nothing else on the server loads React. (tsx compiles JSX for either.)
+ */
+async function loadRenderer(app: FastifyInstance): Promise<Renderer | null> {
+  const nodeEnv = process.env.NODE_ENV;
+  // Vitest compiles the components for React's development runtime (jsxDEV): its build it keeps.
+  if (!process.env.VITEST) process.env.NODE_ENV = 'production';
+  try {
+    return await import('#web/entry-server.tsx');
+  } catch (error) {
+    app.log.error({ err: error }, 'the pages cannot be drawn on the server: the browser draws them');
+    return null;
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+/** The public pages (public-site.md §2); the back-office and the old sign-in address are drawn by the browser. */
+const SERVER_RENDERED = Object.entries(ROUTES)
+  .filter(([name]) => name !== 'legacyContributorLogin')
+  .map(([, pattern]) => pattern);
+
+function serverRendered(pathname: string): boolean {
+  return SERVER_RENDERED.some((pattern) => matchRoute(pattern, pathname) !== null);
+}
+
+/** The page as the browser will first draw it; null (the browser draws it alone) if that fails. */
+async function drawApp(
+  renderer: Renderer,
+  request: FastifyRequest,
+  input: { url: string; answers: Record<string, unknown>; lang: Language },
+): Promise<RenderedApp | null> {
+  const renderedAt = Date.now();
+  try {
+    return { html: await renderer.renderApp({ ...input, renderedAt }), renderedAt };
+  } catch (error) {
+    request.log.error({ err: error, url: input.url }, 'could not draw the page on the server');
+    return null;
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '#common/paths.ts';
 import { useT } from './i18n.tsx';
+import { useRenderTime } from './render-time.ts';
 
 /**
  * The footer (public-site.md §2): copyright with the event name and year, and the credit. The spec
@@ -9,10 +10,11 @@ import { useT } from './i18n.tsx';
  */
 export function Footer() {
   const t = useT();
+  const year = new Date(useRenderTime()).getFullYear();
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-slate-700 sm:flex-row sm:justify-between">
-        <p>{t('footer.copyright', '© {year} Mentanardagar', { year: new Date().getFullYear() })}</p>
+        <p>{t('footer.copyright', '© {year} Mentanardagar', { year })}</p>
         <p>
           <Link
             to={paths.about}

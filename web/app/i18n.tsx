@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { languageCookie } from '#common/language-cookie.ts';
+import { LANGUAGE_COOKIE, languageCookie } from '#common/language-cookie.ts';
 import type { Language } from '#common/translations.ts';
 import { useMessages } from '../features/translations/api/get-messages.ts';
 import {
@@ -27,18 +27,28 @@ const LanguageContext = createContext<LanguageState>({ lang: 'fo', setLang: () =
 
 export function I18nProvider({
   messages,
+  initialLang = 'fo',
   children,
 }: {
   /** Fixed messages instead of the server's (tests and previews). */
   messages?: Readonly<Record<string, string>>;
+  /** The language the page is drawn in first: the visitor's cookie, read by the server too. */
+  initialLang?: Language;
   children: ReactNode;
 }) {
-  const [lang, setLangState] = useState<Language>(readStoredLanguage);
+  const [lang, setLangState] = useState<Language>(initialLang);
   const query = useMessages(lang);
 
   const setLang = useCallback((next: Language) => {
     storeLanguage(next);
     setLangState(next);
+  }, []);
+
+  // A choice kept only in the browser (from before the cookie existed) still counts, after the
+  // first render, which draws what the server drew.
+  useEffect(() => {
+    if (document.cookie.split(';').some((part) => part.trim().startsWith(`${LANGUAGE_COOKIE}=`))) return;
+    setLangState(readStoredLanguage());
   }, []);
 
   // The choice made in another tab applies here too.

@@ -25,6 +25,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorCodeOf, useErrorText } from '../lib/error-text.ts';
+import { useHydrated } from '../lib/hydrated.ts';
 import { placeServerError } from '../lib/server-errors.ts';
 import { Alert } from './alert.tsx';
 import { primaryButton } from './button.tsx';
@@ -104,7 +105,8 @@ export function Form<S extends z.ZodType<FieldValues, FieldValues>>({
   return (
     <FormProvider {...form}>
       <FormMeta value={meta}>
-        <form noValidate onSubmit={submit} className={className} {...rest}>
+        {/* POST if ever sent natively: a password never goes into an address. */}
+        <form method="post" noValidate onSubmit={submit} className={className} {...rest}>
           {failure && (renderError ? renderError(failure.error, text) : <Alert tone="error">{text}</Alert>)}
           {children}
         </form>
@@ -363,8 +365,15 @@ export function SubmitButton({
   className?: string;
 }) {
   const { isSubmitting } = useFormState();
+  // Sent by the page's script only (web/lib/hydrated.ts).
+  const hydrated = useHydrated();
   return (
-    <button type="submit" className={className} disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+    <button
+      type="submit"
+      className={className}
+      disabled={isSubmitting || !hydrated}
+      aria-busy={isSubmitting || undefined}
+    >
       {isSubmitting && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
       {isSubmitting ? pendingText : children}
     </button>

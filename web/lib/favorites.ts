@@ -22,6 +22,8 @@ function parse(raw: string): string[] {
   }
 }
 
+const NONE = () => '[]';
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   // Another tab changing the list updates this one too.
@@ -35,7 +37,9 @@ function subscribe(listener: () => void) {
 /** A favourites list kept in localStorage under `key`, shared live by every component using it. */
 export function useFavorites(key: FavoritesKey) {
   // The raw string is the snapshot, so React compares it by value and re-renders only on change.
-  const raw = useSyncExternalStore(subscribe, () => read(key));
+  // The server (and the browser's first render over its HTML) draws no favourites: they live in
+  // this browser only, and are read once the page is running.
+  const raw = useSyncExternalStore(subscribe, () => read(key), NONE);
   const ids = parse(raw);
   const toggle = useCallback(
     (id: string) => {

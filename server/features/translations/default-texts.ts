@@ -409,6 +409,7 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   'gallery.filters.label': { fo: 'Leita í savninum', en: 'Search the archive' },
   'gallery.search.label': { fo: 'Leita', en: 'Search' },
   'gallery.search.placeholder': { fo: 'Leita…', en: 'Search…' },
+  'gallery.search.submit': { fo: 'Leita í savninum', en: 'Search the archive' },
   'gallery.category.label': { fo: 'Bólkur', en: 'Category' },
   'gallery.category.all': { fo: 'Allir bólkar', en: 'All categories' },
   'gallery.category.unknown': { fo: 'Ókendur bólkur', en: 'Unknown category' },

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import type { DocumentItem, latestDocumentResponse } from '#common/api.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
-import { takeBootData } from '#web/lib/boot-data.ts';
+import { useBootData } from '#web/lib/boot-data.ts';
 
 const PATH = '/api/documents/latest';
 
@@ -12,6 +12,7 @@ export async function getLatestDocument(): Promise<DocumentItem | null> {
 }
 
 export function useLatestDocument() {
+  const takeBootData = useBootData();
   return useQuery({
     queryKey: ['documents', 'latest'],
     queryFn: getLatestDocument,

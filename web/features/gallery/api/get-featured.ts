@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import type { featuredResponse, GalleryItem } from '#common/api.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
-import { takeBootData } from '#web/lib/boot-data.ts';
+import { useBootData } from '#web/lib/boot-data.ts';
 
 const PATH = '/api/gallery/featured';
 
@@ -12,6 +12,7 @@ export async function getFeatured(): Promise<GalleryItem[]> {
 }
 
 export function useFeatured() {
+  const takeBootData = useBootData();
   return useQuery({
     queryKey: ['gallery', 'featured'],
     queryFn: getFeatured,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { galleryPageResponse } from '#common/api.ts';
 import { type GalleryFilters, galleryPagePath } from '#common/gallery-filters.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
-import { takeBootData } from '#web/lib/boot-data.ts';
+import { useBootData } from '#web/lib/boot-data.ts';
 
 export type GalleryPage = z.infer<typeof galleryPageResponse>;
 
@@ -20,6 +20,7 @@ export async function getGalleryPage(
  * filters load, the previous results stay on screen (no flash of skeletons on each keystroke).
  */
 export function useGalleryPages(filters: GalleryFilters) {
+  const takeBootData = useBootData();
   return useInfiniteQuery({
     queryKey: ['gallery', 'list', filters],
     queryFn: ({ pageParam, signal }) => getGalleryPage(filters, pageParam, signal),

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GallerySummary } from '#common/api.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
-import { takeBootData } from '#web/lib/boot-data.ts';
+import { useBootData } from '#web/lib/boot-data.ts';
 
 const PATH = '/api/gallery/summary';
 
@@ -10,6 +10,7 @@ export async function getGallerySummary(): Promise<GallerySummary> {
 }
 
 export function useGallerySummary() {
+  const takeBootData = useBootData();
   return useQuery({
     queryKey: ['gallery', 'summary'],
     queryFn: getGallerySummary,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { categoriesResponse } from '#common/api.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
-import { takeBootData } from '#web/lib/boot-data.ts';
+import { useBootData } from '#web/lib/boot-data.ts';
 
 export type PublicCategory = z.infer<typeof categoriesResponse>['categories'][number];
 
@@ -14,6 +14,7 @@ export async function getPublicCategories(): Promise<PublicCategory[]> {
 }
 
 export function usePublicCategories() {
+  const takeBootData = useBootData();
   return useQuery({
     queryKey: ['categories', 'public'],
     queryFn: getPublicCategories,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import type { publicSettingsResponse } from '#common/api.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
-import { takeBootData } from '#web/lib/boot-data.ts';
+import { useBootData } from '#web/lib/boot-data.ts';
 
 const PATH = '/api/settings/public';
 
@@ -12,6 +12,7 @@ export async function getPublicSettings(): Promise<Record<string, string>> {
 }
 
 export function usePublicSettings() {
+  const takeBootData = useBootData();
   return useQuery({
     queryKey: ['settings', 'public'],
     queryFn: getPublicSettings,

@@ -1,5 +1,5 @@
 import { Eye, FileText, Film, Image as ImageIcon, Music } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#common/paths.ts';
 import { GRID_SIZES } from '#common/responsive-image.ts';
@@ -83,8 +83,9 @@ function Views({ count }: { count: number }) {
 }
 
 /**
- * The clickable surface of a card: images are a button that opens the lightbox, every other
- * type a link to its media page (public-site.md §2).
+ * The clickable surface of a card: a link to the item's page (public-site.md §2), which for an
+ * image opens the lightbox instead when the page's script runs. Without JavaScript, or with a
+ * modifier key or middle click (a new tab), it is the plain link.
  */
 function CardAction({
   item,
@@ -98,16 +99,21 @@ function CardAction({
   children: ReactNode;
 }) {
   if (item.mediaType === 'image') {
+    const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      onOpenImage(item);
+    };
     return (
-      <button
-        type="button"
+      <Link
+        to={paths.media(item.id)}
         data-item-id={item.id}
         aria-haspopup="dialog"
-        onClick={() => onOpenImage(item)}
+        onClick={onClick}
         className={`${className} cursor-zoom-in text-left`}
       >
         {children}
-      </button>
+      </Link>
     );
   }
   return (

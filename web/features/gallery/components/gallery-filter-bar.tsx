@@ -69,7 +69,11 @@ export function GalleryFilterBar({
 
   return (
     <search aria-label={t('gallery.filters.label', 'Leita í savninum')}>
+      {/* A real GET form: without the page's script it asks the server for /?q=… (drawn there);
+          with it, the URL changes in place. */}
       <form
+        method="get"
+        action="/"
         onSubmit={submit}
         className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 lg:flex-row lg:items-end"
       >
@@ -85,6 +89,7 @@ export function GalleryFilterBar({
             <input
               id={ids.search}
               type="search"
+              name="q"
               value={draft}
               maxLength={200}
               onChange={(event) => setDraft(event.target.value)}
@@ -99,6 +104,7 @@ export function GalleryFilterBar({
           </label>
           <select
             id={ids.category}
+            name="category"
             value={params.category}
             onChange={(event) => onChange({ category: event.target.value })}
             className={control}
@@ -121,6 +127,7 @@ export function GalleryFilterBar({
           </label>
           <select
             id={ids.sort}
+            name="sort"
             value={params.sort}
             onChange={(event) => onChange({ sort: event.target.value })}
             className={control}
@@ -151,6 +158,14 @@ export function GalleryFilterBar({
             ))}
           </div>
         </fieldset>
+        {params.view === 'list' && <input type="hidden" name="view" value="list" />}
+        {/* Enter in the box sends the form; this button is for keyboards and screen readers. */}
+        <button
+          type="submit"
+          className="sr-only rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white focus:not-sr-only focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-700"
+        >
+          {t('gallery.search.submit', 'Leita í savninum')}
+        </button>
       </form>
     </search>
   );

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import type { MediaItem, mediaItemResponse } from '#common/api.ts';
 import { ApiRequestError, apiFetch } from '#web/lib/api-fetch.ts';
-import { takeBootData } from '#web/lib/boot-data.ts';
+import { useBootData } from '#web/lib/boot-data.ts';
 
 const pathOf = (id: string) => `/api/media/${encodeURIComponent(id)}`;
 
@@ -12,6 +12,7 @@ export async function getMedia(id: string): Promise<MediaItem> {
 
 /** GET /api/media/:id. A 404 (missing or not public) is final: it is not retried. */
 export function useMedia(id: string) {
+  const takeBootData = useBootData();
   return useQuery({
     queryKey: ['media', id],
     queryFn: () => getMedia(id),

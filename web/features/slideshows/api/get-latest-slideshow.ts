@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { latestSlideshowResponse } from '#common/api.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
-import { takeBootData } from '#web/lib/boot-data.ts';
+import { useBootData } from '#web/lib/boot-data.ts';
 
 export type LatestSlideshow = NonNullable<z.infer<typeof latestSlideshowResponse>['slideshow']>;
 
@@ -14,6 +14,7 @@ export async function getLatestSlideshow(): Promise<LatestSlideshow | null> {
 }
 
 export function useLatestSlideshow({ enabled = true }: { enabled?: boolean } = {}) {
+  const takeBootData = useBootData();
   return useQuery({
     queryKey: ['slideshows', 'latest'],
     queryFn: getLatestSlideshow,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { slideshowResponse } from '#common/api.ts';
 import { ApiRequestError, apiFetch } from '#web/lib/api-fetch.ts';
-import { takeBootData } from '#web/lib/boot-data.ts';
+import { useBootData } from '#web/lib/boot-data.ts';
 
 const pathOf = (id: string) => `/api/slideshows/${encodeURIComponent(id)}`;
 
@@ -18,6 +18,7 @@ export async function getSlideshow(
 }
 
 export function useSlideshow(id: string) {
+  const takeBootData = useBootData();
   return useQuery({
     queryKey: ['slideshows', id],
     queryFn: ({ signal }) => getSlideshow(id, { signal }),

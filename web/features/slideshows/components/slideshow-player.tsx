@@ -19,6 +19,7 @@ import { progressPercent, slideDurationMs } from '../lib/player-clock.ts';
 import { usePlayerClock } from '../lib/use-player-clock.ts';
 import { SlideView } from './slide-view.tsx';
 import { ThumbnailStrip } from './thumbnail-strip.tsx';
+import { useFullscreenEnabled } from '#web/lib/fullscreen.ts';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 // No display or padding here: the fullscreen button says `hidden`, the play button is larger.
@@ -33,9 +34,10 @@ function isInteractive(target: EventTarget | null) {
 }
 
 function useFullscreen() {
-  const [isFullscreen, setIsFullscreen] = useState(() => Boolean(document.fullscreenElement));
+  const [isFullscreen, setIsFullscreen] = useState(false);
   useEffect(() => {
     const update = () => setIsFullscreen(Boolean(document.fullscreenElement));
+    update();
     document.addEventListener('fullscreenchange', update);
     return () => document.removeEventListener('fullscreenchange', update);
   }, []);
@@ -60,7 +62,7 @@ export function SlideshowPlayer({ slideshow }: { slideshow: Slideshow }) {
   const isFavorite = favorites.has(slideshow.id);
   const rootRef = useRef<HTMLElement>(null);
   const isFullscreen = useFullscreen();
-  const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled !== false;
+  const canFullscreen = useFullscreenEnabled();
 
   const slide = slides[state.index];
   const hidden = !state.overlayVisible;

@@ -18,6 +18,8 @@ export function usePlayerClock(
     clock.start();
     return () => clock.stop();
   }, [clock]);
-  const state = useSyncExternalStore(clock.subscribe, clock.getState);
+  // The clock only runs once mounted (above): on the server and in the first render over its HTML
+  // the state is the first slide's, as it is here.
+  const state = useSyncExternalStore(clock.subscribe, clock.getState, clock.getState);
   return [state, clock.dispatch];
 }

@@ -14,6 +14,7 @@ import { RefusedFiles } from '#web/features/uploads/components/refused-files.tsx
 import { SendingProgress } from './sending-progress.tsx';
 import { SubmissionSuccess } from './submission-success.tsx';
 import { GeneralFields } from './general-fields.tsx';
+import { useHydrated } from '#web/lib/hydrated.ts';
 
 /** The submission form and its sending (public-site.md §2 Submission screen, §4, §5, §8). */
 export function SubmissionForm() {
@@ -26,6 +27,8 @@ export function SubmissionForm() {
   const queue = useSubmissionQueue(t);
   const [noFile, setNoFile] = useState(false);
   const { items, outcome, sending } = queue;
+  // Sent by the page's script only (web/lib/hydrated.ts).
+  const hydrated = useHydrated();
 
   if (outcome?.kind === 'success') {
     return (
@@ -61,7 +64,7 @@ export function SubmissionForm() {
     // The fields of the form kit (web/components/form.tsx) read this form's state; the form's own
     // submit is the sending queue's, one file at a time, so the kit's <Form> is not used here.
     <FormProvider {...form}>
-      <form noValidate onSubmit={onSubmit} className="space-y-6">
+      <form method="post" noValidate onSubmit={onSubmit} className="space-y-6">
         <FileDropArea
           disabled={sending}
           onFiles={(files) => {
@@ -117,7 +120,7 @@ export function SubmissionForm() {
         )}
 
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" className={primaryButton} disabled={sending}>
+          <Button type="submit" className={primaryButton} disabled={sending || !hydrated}>
             <Send aria-hidden="true" className="size-4" />
             {sending ? t('submit.sending', 'Sendir...') : t('submit.send', 'Send')}
           </Button>

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Language, MessagesResponse, messagesResponse } from '#common/translations.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
-import { takeBootData } from '#web/lib/boot-data.ts';
+import { useBootData } from '#web/lib/boot-data.ts';
 import { readStoredMessages, storeMessages } from '../lib/language-storage.ts';
 
 const pathOf = (lang: Language) => `/api/translations?lang=${lang}`;
@@ -23,6 +23,7 @@ export async function getMessages(lang: Language, signal?: AbortSignal): Promise
  * minute.
  */
 export function useMessages(lang: Language) {
+  const takeBootData = useBootData();
   return useQuery({
     queryKey: messagesQueryKey(lang),
     queryFn: ({ signal }) => getMessages(lang, signal),

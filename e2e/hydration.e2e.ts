@@ -1,0 +1,114 @@
+import { randomInt } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminContext,
+  baseUrl,
+  createSlideshowViaApi,
+  newVisitor,
+  registerViaApi,
+  sharedBrowser,
+  uploadMediaViaApi,
+} from './support.ts';
+
+/**
+ * The public pages are drawn on the server and taken over by React in the browser (issue 14 part
+ * 1): the browser's first render must be exactly the server's HTML, for a guest, a contributor and
+ * a staff member alike. React reports a difference as a recoverable error, which web/main.tsx
+ * logs to the console; any such line, or any uncaught error, fails the page.
+ */
+const browser = sharedBrowser();
+const run = randomInt(1_000_000);
+const TITLE = `Hydrering ${run}`;
+
+let mediaId = '';
+let slideshowId = '';
+const contexts: Record<'guest' | 'guest reading English' | 'contributor' | 'staff', BrowserContext> =
+  {} as never;
+
+beforeAll(async () => {
+  const admin = await adminContext(browser());
+  const media = await uploadMediaViaApi(admin, {
+    title: TITLE,
+    fields: { photographer: 'Jákup á Dul', location: 'Norðragøta' },
+  });
+  mediaId = media.id;
+  slideshowId = (
+    await createSlideshowViaApi(admin, {
+      title: `Sýning ${run}`,
+      isPublic: true,
+      slides: [{ mediaId, duration: 1, caption: 'Havnin' }],
+    })
+  ).id;
+  contexts.staff = admin;
+  contexts.guest = await newVisitor(browser());
+  // The language is a cookie the server reads, so it draws the page in the visitor's language.
+  contexts['guest reading English'] = await newVisitor(browser());
+  await contexts['guest reading English'].addCookies([
+    { name: 'archive_language', value: 'en', url: baseUrl() },
+  ]);
+  contexts.contributor = await newVisitor(browser());
+  await registerViaApi(contexts.contributor, `Hydra ${run}`);
+});
+
+afterAll(async () => {
+  await Promise.all(Object.values(contexts).map((context) => context.close()));
+});
+
+const HYDRATION_PROBLEM = /hydrat|did ?n[o']t match|minified react error #(418|419|421|422|423|425)/i;
+
+/** Opens `path`, waits for the page and its lazy parts to be taken over, returns what went wrong. */
+async function hydrationProblems(page: Page, path: string): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (
+      (message.type() === 'error' || message.type() === 'warning') &&
+      HYDRATION_PROBLEM.test(message.text())
+    )
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  await page.goto(path, { waitUntil: 'networkidle' });
+  // Every Suspense boundary the server drew is hydrated once its chunk is in: no markers remain
+  // unresolved, and React owns the root.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const root = document.getElementById('root');
+        return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
+      }),
+    )
+    .toBe(true);
+  await page.waitForTimeout(300);
+  return problems;
+}
+
+const PAGES = [
+  { name: 'home', path: () => '/', text: () => TITLE },
+  { name: 'media', path: () => `/media/${mediaId}`, text: () => 'Jákup á Dul' },
+  { name: 'slideshow', path: () => `/slideshow/${slideshowId}`, text: () => 'Havnin' },
+  { name: 'about', path: () => '/about', text: () => 'How it works' },
+  { name: 'submit', path: () => '/submit', text: () => '' },
+  { name: 'contributor login', path: () => '/contributor/login', text: () => '' },
+  { name: 'contributor register', path: () => '/contributor/register', text: () => '' },
+  { name: 'contributor dashboard', path: () => '/contributor/dashboard', text: () => '' },
+];
+
+describe.each(['guest', 'guest reading English', 'contributor', 'staff'] as const)('as a %s', (who) => {
+  it.each(PAGES)('the $name page is drawn by the server and hydrates without a mismatch', async (spec) => {
+    const context = contexts[who];
+    // The HTML itself carries the page (not an empty shell for the script to fill).
+    const res = await context.request.get(spec.path());
+    const html = await res.text();
+    expect(html).toMatch(/<div id="root" data-rendered-at="\d+">(<link [^>]*>)*<div/);
+    if (spec.text()) expect(html).toContain(spec.text());
+    expect(html).toContain(`<html lang="${who === 'guest reading English' ? 'en' : 'fo'}"`);
+
+    const page = await context.newPage();
+    try {
+      expect(await hydrationProblems(page, spec.path())).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
