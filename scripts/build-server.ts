@@ -30,7 +30,8 @@ export function newestMtime(path: string): number {
 /** True when the bundle is missing or older than the server's sources. */
 export function serverBundleStale(): boolean {
   if (!existsSync(serverBundle)) return true;
-  const sources = ['server', 'common', 'package-lock.json', 'scripts/build-server.ts']
+  // The web app's components are in it too: the server draws the public pages with them.
+  const sources = ['server', 'common', 'web', 'package-lock.json', 'scripts/build-server.ts']
     .map((p) => join(root, p))
     .filter(existsSync);
   return Math.max(...sources.map(newestMtime)) > statSync(serverBundle).mtimeMs;
