@@ -31,15 +31,44 @@ export function sharedBrowser(): () => Browser {
 }
 
 /** A fresh visitor: own cookies, own address, sent as one proxy would (TRUST_PROXY=1 in global-setup). */
-export function newVisitor(
+export async function newVisitor(
   browser: Browser,
   options: { viewport?: { width: number; height: number } } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: options.viewport ?? { width: 1280, height: 900 },
     extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
   });
+  waitForPagesToBeLive(context);
+  return context;
+}
+
+/**
+ * The public pages arrive drawn by the server and come alive when their script has taken them
+ * over (web/app/root-layout.tsx marks `<html data-page-ready>`): a click before that does nothing.
+ * Every page of the context waits for it after `goto` and `reload`, as a visitor waits for a page
+ * to finish loading.
+ */
+function waitForPagesToBeLive(context: BrowserContext) {
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    const live = () => page.waitForFunction(() => document.documentElement.dataset.pageReady !== undefined);
+    const goto = page.goto.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await live();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await live();
+      return response;
+    };
+    return page;
+  };
 }
 
 /** Fails the test with the rule ids and the elements for every axe violation on the page. */

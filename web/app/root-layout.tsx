@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
@@ -38,10 +38,24 @@ export function RootLayout() {
         {/* A page's own chunk is on its way: the header stays, the page area waits quietly. */}
         <Suspense fallback={null}>
           <Outlet />
+          <PageReady />
         </Suspense>
       </main>
       {!fullScreen && <Footer />}
       <Toaster />
     </div>
   );
+}
+
+/**
+ * Marks the document (`<html data-page-ready>`) once the page in the boundary above is live: over
+ * the server's HTML, a boundary is taken over whole, so this runs only when the page's own chunk
+ * has arrived and its buttons answer. Draws nothing. (The browser journeys wait for it before they
+ * click: a click on server HTML before then does nothing, as for a visitor on a slow line.)
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.pageReady = '';
+  }, []);
+  return null;
 }
