@@ -146,8 +146,8 @@ describe('the lightbox', () => {
 
     await page.keyboard.press('i');
     await expect.poll(() => panel.count()).toBe(1);
-    const headings = await panel.getByRole('heading', { level: 3 }).allTextContents();
-    expect(headings).toEqual([
+    // The panel may draw its sections just after it appears: read them until they are all there.
+    await expect.poll(() => panel.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
       'Basic information',
       'Archival details',
       'Technical details',
