@@ -8,14 +8,12 @@
  * PGlite (embedded) always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set
  * (a database `archive_bench` is made afresh there and dropped after).
  */
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { DatabaseHandle } from '#server/db/database.ts';
+import { pgliteSettings } from '#server/db/pglite-options.ts';
+import { PgliteThread, PgliteThreadDialect } from '#server/db/pglite-thread.ts';
 import { benchCounts, seedBenchArchive } from '#server/db/bench-seed.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import type { Database } from '#server/db/schema.ts';
@@ -63,18 +61,20 @@ function recorder() {
 }
 
 async function pgliteEngine(): Promise<Engine> {
-  const client = await PGlite.create({ extensions: { pg_trgm, unaccent } });
+  // The server's own path to PGlite (its thread, server/db/database.ts), with a statement log;
+  // the bare client posts the same SQL to the same thread.
+  const thread = await PgliteThread.start({ settings: pgliteSettings() });
   const { recorded, recording, log } = recorder();
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), log });
+  const db = new Kysely<Database>({ dialect: new PgliteThreadDialect(thread), log });
   return {
     name: 'PGlite',
     handle: { db, engine: 'pglite', close: async () => {} },
-    bare: (s) => client.query(s.sql, s.parameters as unknown[]),
+    bare: (s) => thread.query(s.sql, s.parameters),
     recorded,
     recording,
     close: async () => {
       await db.destroy();
-      if (!client.closed) await client.close();
+      await thread.close();
     },
   };
 }

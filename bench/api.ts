@@ -15,15 +15,11 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import Fastify from 'fastify';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { benchCounts, benchCreator, seedBenchArchive, writeBenchFiles } from '#server/db/bench-seed.ts';
-import type { DatabaseHandle } from '#server/db/database.ts';
+import { type DatabaseHandle, openPgliteInMemory } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import type { Database } from '#server/db/schema.ts';
 import { createTestApp, listen, type TestApp } from '#server/test/harness.ts';
@@ -42,16 +38,9 @@ interface Engine {
 }
 
 async function pgliteEngine(): Promise<Engine> {
-  const client = await PGlite.create({ extensions: { pg_trgm, unaccent } });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return {
-    name: 'PGlite',
-    handle: { db, engine: 'pglite', close: async () => {} },
-    close: async () => {
-      await db.destroy();
-      if (!client.closed) await client.close();
-    },
-  };
+  // In memory, on its own thread, as the server runs it (server/db/database.ts).
+  const handle = await openPgliteInMemory();
+  return { name: 'PGlite', handle, close: () => handle.close() };
 }
 
 async function postgresEngine(url: string): Promise<Engine> {
