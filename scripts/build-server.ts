@@ -7,34 +7,33 @@
  *
  * The bundle sits one folder below the checkout, as server/main.ts does, so paths the server finds
  * beside itself (`import.meta.dirname/../dist`) resolve the same; files loaded by URL at run time
- * (the BMP worker, the database's thread) are copied beside it.
+ * (the BMP worker, the database's thread) are copied beside it. The public pages' drawing threads
+ * run a bundle of their own, `build/render-worker.mjs` (server/web/render-pool.ts).
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import {
+  buildRenderWorker,
+  newestMtime,
+  olderThanSources,
+  RENDER_WORKER_FILE,
+} from '../server/web/render-pool.ts';
+
+export { newestMtime };
 
 const root = resolve(import.meta.dirname, '..');
 export const serverBundle = join(root, 'build', 'server.mjs');
 /** Files the server opens by `new URL(…, import.meta.url)`: copied beside the bundle. */
 const besideBundle = ['server/media/ingest/decode-bmp.worker.mjs', 'server/db/pglite-worker.mjs'];
 
-/** The newest modification time under `path` (a file or a whole folder). */
-export function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
+const renderWorker = join(root, 'build', RENDER_WORKER_FILE);
 
-/** True when the bundle is missing or older than the server's sources. */
+/** True when the bundle or the render worker is missing or older than the server's sources. */
 export function serverBundleStale(): boolean {
-  if (!existsSync(serverBundle)) return true;
-  // The web app's components are in it too: the server draws the public pages with them.
-  const sources = ['server', 'common', 'web', 'package-lock.json', 'scripts/build-server.ts']
-    .map((p) => join(root, p))
-    .filter(existsSync);
-  return Math.max(...sources.map(newestMtime)) > statSync(serverBundle).mtimeMs;
+  // The render worker holds the web app's components: the server draws the public pages with them.
+  const sources = ['server', 'common', 'web', 'package-lock.json', 'scripts/build-server.ts'];
+  return olderThanSources(root, serverBundle, sources) || olderThanSources(root, renderWorker, sources);
 }
 
 export async function buildServer(): Promise<void> {
@@ -50,6 +49,7 @@ export async function buildServer(): Promise<void> {
     packages: 'external',
     logLevel: 'warning',
   });
+  await buildRenderWorker(root, renderWorker);
   for (const file of besideBundle) {
     copyFileSync(join(root, file), join(root, 'build', file.split('/').pop()!));
   }

@@ -5,8 +5,8 @@
 # - MALLOC_ARENA_MAX=2: glibc otherwise gives each thread that allocates (libvips, libuv's pool)
 #   its own 64 MB arena, whose freed pages stay resident; it must be set before the process starts;
 # - V8's heap: old space capped at SERVER_HEAP_MB (default 128), young space at 4 MB per half;
-# - NODE_ENV=production: React (which draws the public pages on the server) loads its production
-#   build when the bundle starts; its development build draws a page several times slower;
+# - NODE_ENV=production: for the packages that read it (React, which draws the public pages, has
+#   its production build bundled into build/render-worker.mjs whatever NODE_ENV says);
 # - no --enable-source-maps: it keeps the bundle's source map in memory (~14 MB). The bundle is not
 #   minified and names each source file in a comment, so a stack trace still reads.
 # `exec`: the server replaces this shell, so signals (SIGTERM from systemd or npm) reach it.

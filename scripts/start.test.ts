@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -91,10 +91,17 @@ describe('the production server (npm start: scripts/build-server.ts, then script
   it('runs the JavaScript bundle without a TypeScript loader, with its memory settings, and stops on SIGTERM', async () => {
     await buildServer();
     const dataDir = mkdtempSync(join(tmpdir(), 'serve-'));
+    // The page shell the web build would write, so the public pages are drawn (by the render
+    // worker built beside the bundle).
+    const webDir = mkdtempSync(join(tmpdir(), 'serve-web-'));
+    writeFileSync(
+      join(webDir, 'index.html'),
+      '<!doctype html><html lang="fo"><head><title>Myndasavn</title></head><body><div id="root"></div></body></html>',
+    );
     const port = String(await freePort());
     const child = spawn('sh', ['scripts/serve.sh'], {
       cwd: root,
-      env: env({ DATA_DIR: dataDir, PORT: port, MALLOC_ARENA_MAX: '' }),
+      env: env({ DATA_DIR: dataDir, PORT: port, MALLOC_ARENA_MAX: '', WEB_DIR: webDir }),
     });
     running.push(child);
     let output = '';
@@ -108,6 +115,8 @@ describe('the production server (npm start: scripts/build-server.ts, then script
       child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
     });
     expect(await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()).toEqual({ status: 'ok' });
+    const home = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+    expect(home).toMatch(/<div id="root" data-rendered-at="\d+"><div/);
     // The shell exec'd node: the child's own pid is the server, as a supervisor signals it.
     const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
     expect(cmdline).toContain('build/server.mjs');

@@ -17,6 +17,7 @@ describe('configuration', () => {
       publicUrl: 'http://127.0.0.1:3000',
       databaseUrl: undefined,
       s3: undefined,
+      renderThreads: 1,
     });
     expect(config.sessionSecret).toBe(readFileSync(join(dir, 'session-secret'), 'utf8'));
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
@@ -34,6 +35,8 @@ describe('configuration', () => {
     [{ TRUST_PROXY: '-1' }, /TRUST_PROXY/],
     [{ TRUST_PROXY: '10.0.0.1,10.0.0.0/33' }, /TRUST_PROXY .*"10.0.0.0\/33"/],
     [{ TRUST_PROXY: '10.0.0.1,proxy.example' }, /TRUST_PROXY .*"proxy.example"/],
+    [{ RENDER_THREADS: 'two' }, /RENDER_THREADS/],
+    [{ RENDER_THREADS: '-1' }, /RENDER_THREADS/],
   ])('refuses %o with one clear line', (env, message) => {
     let error: unknown;
     try {

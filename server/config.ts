@@ -28,6 +28,8 @@ export interface Config {
   trustProxy: false | number | string[];
   logLevel: string;
   webDir: string;
+  /** Threads drawing the public pages (server/web/render-pool.ts); 0: the browser draws them. */
+  renderThreads: number;
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +70,11 @@ const envSchema = z.object({
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
   /** The built web app to serve; `dist/` by default. */
   WEB_DIR: optional,
+  /**
+   * One by default: the machine this is sized for has two cores, and the embedded database has a
+   * thread of its own; each thread holds ~25 MB.
+   */
+  RENDER_THREADS: z.coerce.number().int().min(0).max(64).default(1),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -106,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL ?? 'info',
     webDir: e.WEB_DIR ? resolve(e.WEB_DIR) : resolve(import.meta.dirname, '..', 'dist'),
+    renderThreads: e.RENDER_THREADS,
   };
 }
 

@@ -1,9 +1,9 @@
 /**
  * Issue 13 part 3: the event loop never stalls. Over real HTTP, against an archive of 10,000
  * items, visitors search (rare and common words, with and without a category), page through the
- * gallery and open items, while a photo is sent through the resumable endpoint and submitted and
- * its derivatives are made. (Pages drawn on the server are not among them yet: React draws a page
- * on the main thread, measured and reported below, not asserted; see the issue's closing note.) Meanwhile the main thread's longest hold of the event loop is measured
+ * gallery, open items and ask for the public pages' HTML (drawn by React on threads of their own:
+ * server/web/render-pool.ts), while a photo is sent through the resumable endpoint and submitted and
+ * its derivatives are made. Meanwhile the main thread's longest hold of the event loop is measured
  * (its own CPU time between two ticks of a 5 ms timer) and /api/health is asked every 20 ms.
  * On PGlite the database runs on a thread of its own, so its work is not the main thread's.
  */
@@ -93,6 +93,10 @@ function startVisitors() {
     `/api/gallery?category=${categoryId}`,
     '/api/gallery?q=mynd',
     ...itemIds.slice(0, 4).map((id) => `/api/media/${id}`),
+    // Pages drawn on the server (the page cache is off under vitest: each is drawn again).
+    '/',
+    '/?q=b%C3%A1tar',
+    `/media/${itemIds[1]}`,
   ];
   const child = spawn(
     process.execPath,
@@ -145,21 +149,26 @@ describe('the event loop stays free while visitors search and a photo is sent', 
     expect(stall.healthMs, 'slowest /api/health (ms)').toBeLessThan(MAX_HEALTH_MS + stall.loopMs);
   });
 
-  it('reports how long drawing the home page on the server holds the loop', async () => {
+  it(`holds the loop under ${MAX_HOLD_MS} ms while the home page and media pages are drawn`, async () => {
+    const paths = [0, 1, 2, 3, 4].flatMap((i) => [`/?q=b%C3%A1tar&n=${i}`, `/media/${itemIds[i + 2]}`]);
     const { result, stall } = await measureStall(
       async () => {
-        const statuses: number[] = [];
-        // Another query each time: the anonymous page cache would answer a repeat.
-        for (let i = 0; i < 5; i++) {
-          const res = await fetch(`${base}/?q=b%C3%A1tar&n=${i}`);
-          await res.arrayBuffer();
-          statuses.push(res.status);
+        const pages: { status: number; drawn: boolean }[] = [];
+        // One after the other, as one visitor: each page's hold is its own. Another query each
+        // time: the anonymous page cache would answer a repeat.
+        for (const path of paths) {
+          const res = await fetch(`${base}${path}`);
+          const html = await res.text();
+          // Drawn: the root holds the page (the gallery's cards, the item's heading), not nothing.
+          const root = /<div id="root" data-rendered-at="\d+">([\s\S]*)<\/div><script/.exec(html)?.[1];
+          pages.push({ status: res.status, drawn: (root?.length ?? 0) > 1000 });
         }
-        return statuses;
+        return pages;
       },
       async () => (await fetch(`${base}/api/health`)).status,
     );
-    console.log(`event loop while the home page is drawn 5 times:\n${describeStall('pages drawn', stall)}`);
-    expect(result).toEqual([200, 200, 200, 200, 200]);
+    console.log(`event loop while ${paths.length} pages are drawn:\n${describeStall('pages drawn', stall)}`);
+    expect(result).toEqual(paths.map(() => ({ status: 200, drawn: true })));
+    expect(stall.heldMs, 'longest hold of the event loop (ms)').toBeLessThan(MAX_HOLD_MS);
   });
 });

@@ -67,6 +67,7 @@ export function testConfig(dataDir: string): Config {
     trustProxy: false,
     logLevel: 'silent',
     webDir: join(dataDir, 'no-web-build'),
+    renderThreads: 1,
   };
 }
 

@@ -95,6 +95,17 @@ describe('the pages of the web app', () => {
     expect((await page('/admin/media')).html).toContain('<div id="root"></div>');
   });
 
+  it('are drawn by the browser alone when no thread is to draw them (RENDER_THREADS=0)', async () => {
+    const own = await createTestApp({ webDir, config: { renderThreads: 0 } });
+    try {
+      const res = await own.app.inject({ url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div><script type="application/json" id="boot-data">');
+    } finally {
+      await own.close();
+    }
+  });
+
   it('never lets a title end the data block or add markup', async () => {
     const { html } = await page('/');
     expect(html).not.toContain('</script><script>alert(1)');

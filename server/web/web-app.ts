@@ -14,6 +14,7 @@ import { createAnswerCache } from '../http/answer-cache.ts';
 import type { AppContext } from '../http/context.ts';
 import { bootDataPaths, type RenderedApp, renderPage } from './boot-data.ts';
 import { describePage, itemIsPublic, itemPageOf, previewImageOf } from './page-head.ts';
+import { type RenderPool, startRenderPool } from './render-pool.ts';
 
 /**
  * The built React app: hashed assets cached for a year and sent pre-compressed; every other page
@@ -23,16 +24,19 @@ import { describePage, itemIsPublic, itemPageOf, previewImageOf } from './page-h
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'db'> & { config: Pick<AppContext['config'], 'webDir' | 'publicUrl'> },
+  ctx: Pick<AppContext, 'db'> & {
+    config: Pick<AppContext['config'], 'webDir' | 'publicUrl' | 'renderThreads'>;
+  },
 ) {
   const { webDir, publicUrl } = ctx.config;
   const indexPath = join(webDir, 'index.html');
   const built = existsSync(indexPath);
   const template = built ? readFileSync(indexPath, 'utf8') : '';
   const anonymousPages = createAnswerCache<CachedPage>();
-  // The public pages are drawn here too (web/entry-server.tsx, the browser's own components, run
-  // by tsx as the server is): loaded once, with the app.
-  const renderer = built ? await loadRenderer(app) : null;
+  // The public pages are drawn here too (web/entry-server.tsx, the browser's own components), on
+  // threads of their own (render-pool.ts), started with the app and stopped with it.
+  const renderer = built ? await startRenderPool(ctx.config.renderThreads, app.log) : null;
+  if (renderer) app.addHook('onClose', () => renderer.close());
   if (built) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -113,29 +117,6 @@ export async function registerWebApp(
   });
 }
 
-type Renderer = typeof import('#web/entry-server.tsx');
-
-/**
- * Loads the web app's server entry with React's production build, as the browser's bundle has it,
- * whatever NODE_ENV says (the server never sets it; React's development build draws a page several
- * times slower and checks what the browser then checks again). React picks its build when first
- * loaded, which is here: nothing else on the server loads React. (tsx compiles JSX for either.)
- */
-async function loadRenderer(app: FastifyInstance): Promise<Renderer | null> {
-  const nodeEnv = process.env.NODE_ENV;
-  // Vitest compiles the components for React's development runtime (jsxDEV): its build it keeps.
-  if (!process.env.VITEST) process.env.NODE_ENV = 'production';
-  try {
-    return await import('#web/entry-server.tsx');
-  } catch (error) {
-    app.log.error({ err: error }, 'the pages cannot be drawn on the server: the browser draws them');
-    return null;
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
-}
-
 /** The public pages (public-site.md §2); the back-office and the old sign-in address are drawn by the browser. */
 const SERVER_RENDERED = Object.entries(ROUTES)
   .filter(([name]) => name !== 'legacyContributorLogin')
@@ -147,14 +128,15 @@ function serverRendered(pathname: string): boolean {
 
 /** The page as the browser will first draw it; null (the browser draws it alone) if that fails. */
 async function drawApp(
-  renderer: Renderer,
+  renderer: RenderPool,
   request: FastifyRequest,
   input: { url: string; answers: Record<string, unknown>; lang: Language },
 ): Promise<RenderedApp | null> {
   const renderedAt = Date.now();
   try {
-    return { html: await renderer.renderApp({ ...input, renderedAt }), renderedAt };
+    return { html: await renderer.draw({ ...input, renderedAt }), renderedAt };
   } catch (error) {
+    // A drawing that failed, a thread that died, or the time limit passed.
     request.log.error({ err: error, url: input.url }, 'could not draw the page on the server');
     return null;
   }

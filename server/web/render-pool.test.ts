@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RenderPool, startRenderPool } from './render-pool.ts';
+
+// The public pages are drawn on threads of their own (render-pool.ts): a thread that fails is
+// replaced, and the threads end with the pool.
+const logged: unknown[] = [];
+const log = { error: (...args: unknown[]) => logged.push(args) } as never;
+let pool: RenderPool;
+
+beforeAll(async () => {
+  pool = (await startRenderPool(1, log))!;
+}, 60_000);
+afterAll(async () => {
+  await pool?.close();
+});
+
+const input = { url: '/about', answers: {}, lang: 'fo' as const, renderedAt: 1 };
+
+describe('the page-drawing threads', () => {
+  it('draw a page', async () => {
+    expect(await pool.draw(input)).toMatch(/^<div class=/);
+  });
+
+  it('give up a page whose thread runs out of memory, and draw the next on a new thread', async () => {
+    // More objects than the thread may hold (64 MB), made on the thread as the message is read.
+    const huge = { ...input, answers: { '/api/huge': Array.from({ length: 2e6 }, (_, i) => ({ i })) } };
+    await expect(pool.draw(huge)).rejects.toThrow(/memory/i);
+    expect(await pool.draw(input)).toBe(await pool.draw(input));
+  }, 60_000);
+
+  it('are none when 0 are asked for: the browser draws every page', async () => {
+    expect(await startRenderPool(0, log)).toBeNull();
+  });
+});

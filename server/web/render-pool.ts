@@ -1,0 +1,138 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { Piscina } from 'piscina';
+import type { RenderInput } from '#web/entry-server.tsx';
+
+/**
+ * The public pages are drawn by React (web/entry-server.tsx) on threads of their own, so a page
+ * being drawn (70–200 ms of CPU) never holds the event loop every other request waits on (issue 13
+ * part 3). The main thread posts the page's address and answers and gets its HTML back.
+ *
+ * The threads run one JavaScript file, web/entry-server.tsx bundled by esbuild with every package
+ * in it and React's production build chosen when it is bundled (as the browser's bundle has it:
+ * its development build draws several times slower and checks what the browser checks again).
+ * Bundled, a thread loads it in ~0.1 s and holds ~20 MB of heap; the same code importing its
+ * packages from node_modules took ~2 s and ~30 MB (every icon of lucide-react, all of zod), and
+ * would draw with whichever React build NODE_ENV picked. The production build writes it beside
+ * build/server.mjs (scripts/build-server.ts); run from the TypeScript sources (tsx, vitest, which
+ * compile modules themselves: a worker thread cannot), the server builds it into build/ at start
+ * when it is older than its sources (~1.5 s, once).
+ */
+export const RENDER_WORKER_FILE = 'render-worker.mjs';
+
+/** A drawing that takes longer (waiting for a thread included) is given up: the browser draws the page. */
+const DRAW_TIME_LIMIT_MS = 3_000;
+
+/** What the render worker is built from: a newer file here means it is built again. */
+const RENDER_WORKER_SOURCES = ['web', 'common', 'package-lock.json', 'server/web/render-pool.ts'];
+
+/** The newest modification time under `path` (a file or a whole folder). */
+export function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** True when `file` is missing or older than any of `sources` (paths under `root`). */
+export function olderThanSources(root: string, file: string, sources: string[]): boolean {
+  if (!existsSync(file)) return true;
+  const paths = sources.map((p) => join(root, p)).filter(existsSync);
+  return Math.max(...paths.map(newestMtime)) > statSync(file).mtimeMs;
+}
+
+/**
+ * Bundles web/entry-server.tsx into `outfile`. Written under another name and renamed into place,
+ * so several servers starting at once (test files) each read a whole file, and dated from when
+ * the build began, so a source changed meanwhile still makes it stale.
+ */
+export async function buildRenderWorker(root: string, outfile: string): Promise<void> {
+  const { build } = await import('esbuild');
+  const started = new Date();
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ['web/entry-server.tsx'],
+    outfile,
+    write: false,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // React (and every package asking) in its production build; JSX compiled for its production runtime.
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // The packages written as CommonJS require Node's modules: an ES module has no `require` of its own.
+    banner: {
+      js: "import { createRequire as __archiveCreateRequire } from 'node:module'; const require = __archiveCreateRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+  const output = result.outputFiles[0];
+  if (!output) throw new Error('esbuild wrote no render worker');
+  mkdirSync(join(outfile, '..'), { recursive: true });
+  const partial = `${outfile}.${process.pid}-${Math.random().toString(36).slice(2)}.partial`;
+  writeFileSync(partial, output.contents);
+  utimesSync(partial, started, started);
+  renameSync(partial, outfile);
+}
+
+let fromSourcesBuild: Promise<string> | undefined;
+
+/** The render worker's path: beside the production bundle, or built from the sources once per process. */
+function renderWorkerPath(): Promise<string> {
+  if (!import.meta.url.endsWith('.ts')) return Promise.resolve(join(import.meta.dirname, RENDER_WORKER_FILE));
+  fromSourcesBuild ??= (async () => {
+    const root = resolve(import.meta.dirname, '..', '..');
+    const outfile = join(root, 'build', RENDER_WORKER_FILE);
+    if (olderThanSources(root, outfile, RENDER_WORKER_SOURCES)) await buildRenderWorker(root, outfile);
+    return outfile;
+  })();
+  // A failed build is tried again by the next server started.
+  fromSourcesBuild.catch(() => {
+    fromSourcesBuild = undefined;
+  });
+  return fromSourcesBuild;
+}
+
+export interface RenderPool {
+  /** The page's HTML; rejects when drawing fails, the thread dies or the time limit passes. */
+  draw(input: RenderInput): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `threads` drawing threads (none when 0: the browser draws every page). Null, logged, when
+ * the render worker cannot be found or built: the pages are then drawn by the browser alone.
+ */
+export async function startRenderPool(threads: number, log: FastifyBaseLogger): Promise<RenderPool | null> {
+  if (threads === 0) return null;
+  let filename: string;
+  try {
+    filename = await renderWorkerPath();
+    if (!existsSync(filename)) throw new Error(`${filename} is missing: run npm run build`);
+  } catch (error) {
+    log.error({ err: error }, 'the pages cannot be drawn on the server: the browser draws them');
+    return null;
+  }
+  const pool = new Piscina<RenderInput, string>({
+    filename,
+    name: 'renderApp',
+    minThreads: threads,
+    maxThreads: threads,
+    // Plain messages: the thread's own event loop keeps running between pages (React's and the
+    // query client's timers), instead of sleeping in Atomics.wait.
+    atomics: 'disabled',
+    // Plain Node: the bundle needs no loader, and tsx's (which a thread would otherwise inherit
+    // from `tsx server/main.ts`) compiling its 3 MB runs past the thread's memory bound.
+    execArgv: [],
+    // A bound on what a thread may hold (a page needs ~20 MB); past it the thread dies, its page
+    // is drawn by the browser, and a new thread starts.
+    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 12 },
+  });
+  pool.on('error', (error: unknown) => log.error({ err: error }, 'a page-drawing thread failed'));
+  return {
+    draw: (input) => pool.run(input, { signal: AbortSignal.timeout(DRAW_TIME_LIMIT_MS) }),
+    close: () => pool.destroy(),
+  };
+}
