@@ -47,7 +47,16 @@ export async function startServer(options: {
 }): Promise<ChildProcess> {
   const [command, ...args] = options.production
     ? ['sh', 'scripts/serve.sh']
-    : [process.execPath, '--import', 'tsx', 'server/main.ts'];
+    : [
+        process.execPath,
+        // BENCH_SERVER_CPU_PROF=DIR: a V8 CPU profile of the server, written there when it stops.
+        ...(process.env.BENCH_SERVER_CPU_PROF
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`]
+          : []),
+        '--import',
+        'tsx',
+        'server/main.ts',
+      ];
   const child = spawn(command!, args, {
     cwd: ROOT,
     env: {
