@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineFeature } from '#server/http/feature.ts';
 import { sendBlob } from '#server/http/send-blob.ts';
 import {
+  keptMediaFileRows,
   MEDIA_FILE_VARIANTS,
   serveDocumentFile,
   serveMediaFile,
@@ -34,6 +35,7 @@ export const filesFeature = defineFeature({
   name: 'files',
   prefix: '/files',
   public(routes, ctx) {
+    const mediaFileRows = keptMediaFileRows(ctx);
     // Who may fetch each file is decided in the service, so that everyone else gets the same 404
     // as for a missing file; the route's own permission is the browsing one.
     routes.get(
@@ -50,7 +52,12 @@ export const filesFeature = defineFeature({
           request,
           reply,
           ctx.blobs,
-          await serveMediaFile(ctx, await request.actor(), { ...request.params, ...downloadOf(request) }),
+          await serveMediaFile(
+            ctx,
+            await request.actor(),
+            { ...request.params, ...downloadOf(request) },
+            mediaFileRows,
+          ),
         ),
     );
 

@@ -1,6 +1,7 @@
 import { ACCEPTED_FILE_TYPES, safeDisplayFileName } from '#common/file-types.ts';
 import { type Actor, can } from '#common/permissions.ts';
 import type { DerivativeVariant } from '#server/db/schema.ts';
+import { createAnswerCache } from '#server/http/answer-cache.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { notFound } from '#server/http/errors.ts';
 import { countOnceKey, isFirstInWindow } from '#server/http/rate-limit.ts';
@@ -82,12 +83,45 @@ export function withExtension(name: string, mimeType: string) {
  * media:read-original): everyone else gets a 404, which does not tell whether the item exists.
  * A counted download is logged with whether the file carried the watermark.
  */
+/** The rows a media file is served from (the item's, and the derivative's for a variant). */
+export type MediaFileRows = (
+  id: string,
+  variant: MediaFileVariant,
+) => Promise<{
+  row: Awaited<ReturnType<typeof getMediaFileInfo>>;
+  derivative: Awaited<ReturnType<typeof getDerivative>> | null;
+}>;
+
+/**
+ * Those rows kept a moment (http/answer-cache.ts: `PAGE_CACHE_MS`, dropped by any write through
+ * the API): each gallery page brings a dozen thumbnails per visitor, and the rows are the same for
+ * everyone; who may have the file is still decided on every request, from the kept rows.
+ */
+export function keptMediaFileRows(ctx: Pick<AppContext, 'db'>): MediaFileRows {
+  const kept = createAnswerCache<Awaited<ReturnType<MediaFileRows>>>();
+  return (id, variant) =>
+    kept.get(`${id} ${variant}`, async () => {
+      const row = await getMediaFileInfo(ctx.db, id);
+      const derivative =
+        row && variant !== 'original'
+          ? await getDerivative(ctx.db, 'media', id, variant as DerivativeVariant)
+          : null;
+      return { row, derivative };
+    });
+}
+
+/**
+ * Files of a media item, by the permission rules of common/permissions.ts (media:read,
+ * media:read-original): everyone else gets a 404, which does not tell whether the item exists.
+ * A counted download is logged with whether the file carried the watermark.
+ */
 export async function serveMediaFile(
   ctx: AppContext,
   actor: Actor,
   input: FileRequest<MediaFileVariant> & { variant: MediaFileVariant },
+  rows: MediaFileRows,
 ): Promise<ServableFile> {
-  const row = await getMediaFileInfo(ctx.db, input.id);
+  const { row, derivative } = await rows(input.id, input.variant);
   if (!row || !can(actor, 'media:read', mediaResource(row))) throw hidden();
   let file: ServableFile;
   if (input.variant === 'original') {
@@ -101,7 +135,6 @@ export async function serveMediaFile(
       watermarked: false,
     };
   } else {
-    const derivative = await getDerivative(ctx.db, 'media', input.id, input.variant as DerivativeVariant);
     if (!derivative) throw hidden();
     file = derivativeFile(derivative, row.file_name, row.is_public);
   }

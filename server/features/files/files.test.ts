@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheControl } from '#server/http/send-blob.ts';
 import { asRole, buildMedia } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { updateMedia } from '../media/media.repository.ts';
 import { withExtension } from './files.service.ts';
 
 let t: TestApp;
@@ -10,16 +11,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function storedVideo(isPublic: boolean) {
+async function storedVideo(isPublic: boolean, app: TestApp = t) {
   const sha256 = 'ab'.repeat(32);
-  const media = await buildMedia(t, {
+  const media = await buildMedia(app, {
     media_type: 'video',
     mime_type: 'video/mp4',
     file_name: 'Bátar.html',
     is_public: isPublic,
     sha256,
   });
-  await t.ctx.blobs.put(media.file_key, Buffer.from('not really a video'), { contentType: 'video/mp4' });
+  await app.ctx.blobs.put(media.file_key, Buffer.from('not really a video'), { contentType: 'video/mp4' });
   return { ...media, sha256 };
 }
 
@@ -47,6 +48,37 @@ describe('GET /files/media/:id/original', () => {
     const staff = await editor.get(`/files/media/${hidden.id}/original?v=${hidden.sha256.slice(0, 16)}`);
     expect(staff.statusCode).toBe(200);
     expect(staff.headers['cache-control']).toBe('private, no-cache');
+  });
+});
+
+describe('the rows a file is served from', () => {
+  it('are kept a moment for everyone, each request still deciding who may have the file, and dropped by any write through the API', async () => {
+    const previous = process.env.PAGE_CACHE_MS;
+    process.env.PAGE_CACHE_MS = '60000';
+    const own = await createTestApp();
+    try {
+      const status = async (id: string) => (await own.app.inject(`/files/media/${id}/original`)).statusCode;
+      const shown = await storedVideo(true, own);
+      expect(await status(shown.id)).toBe(200);
+      // Unpublished behind the API's back: the kept rows still say public…
+      await updateMedia(own.ctx.db, shown.id, { is_public: false });
+      expect(await status(shown.id)).toBe(200);
+      // …while a hidden item's kept rows serve staff and refuse the public, request by request…
+      const hidden = await storedVideo(false, own);
+      expect(await status(hidden.id)).toBe(404);
+      const editor = await asRole(own, 'editor');
+      expect((await editor.get(`/files/media/${hidden.id}/original`)).statusCode).toBe(200);
+      expect(await status(hidden.id)).toBe(404);
+      // …and a write through the API drops them at once.
+      const other = await storedVideo(true, own);
+      const view = await own.app.inject({ method: 'POST', url: `/api/media/${other.id}/view` });
+      expect(view.statusCode).toBeLessThan(300);
+      expect(await status(shown.id)).toBe(404);
+    } finally {
+      if (previous === undefined) delete process.env.PAGE_CACHE_MS;
+      else process.env.PAGE_CACHE_MS = previous;
+      await own.close();
+    }
   });
 });
 
