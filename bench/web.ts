@@ -170,7 +170,7 @@ export async function run() {
  * The demo seed on a fresh DATA_DIR, plus crops of the 6000 × 4000 camera photograph until the
  * home page's first page is full. The database is closed again before the server opens it.
  */
-async function seed(dataDir: string, work: string) {
+export async function seed(dataDir: string, work: string) {
   const extraCount = Math.max(0, FIRST_PAGE - DEMO_ITEMS.length);
   const camera = await exifFixture('large');
   const extraImages = async (i: number) => {
