@@ -5,7 +5,9 @@
  *    performance, accessibility, best-practices and SEO scores, LCP, CLS and TBT, against the goals
  *    (scores ≥ 95, LCP ≤ 2.0 s, CLS ≤ 0.05) and against a baseline measured in the same run: a
  *    static minimal HTML page served by the same server with the same headers;
- * 2. the public JavaScript: gzip size of the entry chunk and its static imports (what every
+ * 2. the bytes of those pages' HTML, raw and with brotli: the page as drawn, one gallery card,
+ *    and each answer embedded in it (bench/lib/html-bytes.ts);
+ * 3. the public JavaScript: gzip size of the entry chunk and its static imports (what every
  *    public page loads before any lazy route), and of all JS the home page fetched in the
  *    Lighthouse run, against the goal ≤ 120 kB.
  *
@@ -26,6 +28,7 @@ import { exifFixture } from '#server/test/fixtures.ts';
 import { DEMO_ITEMS } from '../scripts/demo/catalogue.ts';
 import { seedDemo } from '../scripts/demo/seed.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort } from '../scripts/lib/local-chromium.ts';
+import { formatHtmlParts, htmlParts } from './lib/html-bytes.ts';
 import { buildIfNeeded, startServer, stopServer } from './lib/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -144,6 +147,13 @@ export async function run() {
           `LCP ${(f.lcpMs / baseline.lcpMs).toFixed(2)}×, TBT +${Math.round(f.tbtMs - baseline.tbtMs)} ms`,
       );
       for (const line of f.findings) console.log(`    ${line}`);
+    }
+
+    // What the pages' HTML is made of, as sent to a visitor without a session.
+    for (const [label, url] of pages.slice(1)) {
+      const html = await (await fetch(url)).text();
+      console.log(`  HTML of ${label}:`);
+      for (const line of formatHtmlParts(htmlParts(html))) console.log(`    ${line}`);
     }
 
     const entry = entryClosure(webDir);

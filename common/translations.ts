@@ -15,8 +15,35 @@ export const TRANSLATION_TEXT_MAX = 10_000;
 export const translationStatus = z.enum(TRANSLATION_STATUSES);
 export type TranslationStatus = z.infer<typeof translationStatus>;
 
-/** GET /api/translations?lang= — the public messages of one language, key → text. */
-export const messagesQuery = z.object({ lang: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE) });
+/**
+ * The texts only the back-office shows, by the start of their keys: the public pages are sent
+ * without them (some 45 kB of the 70 kB of texts), and the back-office asks for them when one of
+ * its screens opens. The staff's menu in the header and the submit page's file drop area are
+ * public pages' texts whose keys start with 'admin.'. `npx tsx scripts/texts.ts --check` fails
+ * when a public page uses a back-office text.
+ */
+export const BACK_OFFICE_TEXTS = ['admin.', 'activity.', 'id_search.', 'list.', 'confirm.'] as const;
+const PUBLIC_ADMIN_TEXTS = ['admin.nav.', 'admin.upload.drop.', 'admin.upload.refused.'] as const;
+
+/** Whether the public pages show the text of `key` (see BACK_OFFICE_TEXTS). */
+export function isPublicText(key: string): boolean {
+  return (
+    !BACK_OFFICE_TEXTS.some((prefix) => key.startsWith(prefix)) ||
+    PUBLIC_ADMIN_TEXTS.some((prefix) => key.startsWith(prefix))
+  );
+}
+
+export const TEXT_SCOPES = ['public', 'all'] as const;
+export type TextScope = (typeof TEXT_SCOPES)[number];
+
+/**
+ * GET /api/translations?lang=[&scope=public] — the messages of one language, key → text: every
+ * text, or with scope=public those of the public pages only.
+ */
+export const messagesQuery = z.object({
+  lang: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
+  scope: z.enum(TEXT_SCOPES).default('all'),
+});
 export const messagesResponse = z.object({
   lang: z.enum(LANGUAGES),
   messages: z.record(z.string(), z.string()),

@@ -88,9 +88,7 @@ describe('translations', () => {
       await page.waitForURL((url) => url.search === '');
       // The screen redraws from the URL just after it changes (a transition), emptying the search
       // box; typing before that redraw would be wiped out.
-      await expect
-        .poll(() => page.getByLabel('Search key, Faroese or English text').inputValue())
-        .toBe('');
+      await expect.poll(() => page.getByLabel('Search key, Faroese or English text').inputValue()).toBe('');
 
       // Inline edit of a text the public site shows.
       await search(page, PUBLIC_KEY);
@@ -142,6 +140,44 @@ describe('translations', () => {
       const id = await translationId(admin, PUBLIC_KEY);
       await admin.request.patch(`/api/admin/translations/${id}`, {
         data: { faroeseText: DEFAULT_TEXTS[PUBLIC_KEY]!.fo, status: 'complete' },
+        headers: { origin: baseUrl() },
+      });
+      await admin.close();
+    }
+  });
+
+  it('gives a back-office screen its texts, which the public pages are sent without', async () => {
+    const key = 'admin.categories.title';
+    const admin = await adminContext(browser());
+    const id = await translationId(admin, key);
+    const edited = `Bólkar ${run}`;
+    try {
+      await admin.request.patch(`/api/admin/translations/${id}`, {
+        data: { faroeseText: edited },
+        headers: { origin: baseUrl() },
+      });
+      // The page carries the public pages' texts only: not this one.
+      const html = await (await admin.request.get('/admin/categories')).text();
+      expect(html).toContain('footer.project_credit');
+      expect(html).not.toContain(edited);
+      // The screen asks for the back-office's texts and is drawn with them, on a first visit and
+      // on a screen reached from a public page.
+      const page = await admin.newPage();
+      await page.goto('/admin/categories');
+      await page.getByRole('heading', { level: 1, name: edited }).waitFor();
+      await page.goto('/');
+      await page.evaluate(() => localStorage.clear());
+      await page.reload();
+      await page.locator('html[data-page-ready]').waitFor({ state: 'attached' });
+      // To the screen inside the app, as a link does: no new page, no texts but the public ones.
+      await page.evaluate(() => {
+        history.pushState(null, '', '/admin/categories');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await page.getByRole('heading', { level: 1, name: edited }).waitFor();
+    } finally {
+      await admin.request.patch(`/api/admin/translations/${id}`, {
+        data: { faroeseText: DEFAULT_TEXTS[key]!.fo },
         headers: { origin: baseUrl() },
       });
       await admin.close();

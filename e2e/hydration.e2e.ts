@@ -92,6 +92,12 @@ const PAGES = [
   { name: 'contributor login', path: () => '/contributor/login', text: () => '' },
   { name: 'contributor register', path: () => '/contributor/register', text: () => '' },
   { name: 'contributor dashboard', path: () => '/contributor/dashboard', text: () => '' },
+  // Drawn as its not-found view by the server too (a 404), not as a spinner.
+  {
+    name: 'missing media',
+    path: () => '/media/00000000-0000-4000-8000-000000000000',
+    text: () => 'Media Not Found</h1>',
+  },
 ];
 
 describe.each(['guest', 'guest reading English', 'contributor', 'staff'] as const)('as a %s', (who) => {

@@ -79,15 +79,35 @@ describe('without JavaScript', () => {
     await page.close();
   });
 
+  it('a missing item’s page says so, and the contributor dashboard shows the way to sign in', async () => {
+    const page = await visitor.newPage();
+    const missing = await page.goto('/media/00000000-0000-4000-8000-000000000000');
+    expect(missing?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Media Not Found' }).waitFor();
+    await page.goto('/contributor/dashboard');
+    const signIn = page.getByRole('main').getByRole('link', { name: 'Rita inn', exact: true });
+    expect(await signIn.getAttribute('href')).toBe(
+      `/contributor/login?next=${encodeURIComponent('/contributor/dashboard')}`,
+    );
+    await page.close();
+  });
+
   it('the about page reads whole', async () => {
     const page = await visitor.newPage();
     await page.goto('/about');
     await page.getByRole('heading', { level: 1, name: 'Um okkum' }).waitFor();
     const sections = await page.getByRole('heading', { level: 2 }).allTextContents();
     expect(sections).toEqual(
-      expect.arrayContaining(['How it works', 'Why contribute?', 'Two ways to contribute', 'Quality guidelines']),
+      expect.arrayContaining([
+        'How it works',
+        'Why contribute?',
+        'Two ways to contribute',
+        'Quality guidelines',
+      ]),
     );
-    expect(await page.getByRole('link', { name: 'Submit Media Now' }).first().getAttribute('href')).toBe('/submit');
+    expect(await page.getByRole('link', { name: 'Submit Media Now' }).first().getAttribute('href')).toBe(
+      '/submit',
+    );
     expect(await page.getByRole('contentinfo').textContent()).toContain('Mentanardagar');
     await page.close();
   });

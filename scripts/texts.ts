@@ -2,8 +2,10 @@
  * npx tsx scripts/texts.ts --check | --write
  * Compares the texts the web passes to t('key', 'fallback') with the default texts the translations
  * table is seeded with (server/features/translations/default-texts.ts).
- *   --check  lists keys missing from the defaults, fallbacks that match neither default text, and
- *            keys used with different fallbacks; exits 1 when any key is missing or differs.
+ *   --check  lists keys missing from the defaults, fallbacks that match neither default text,
+ *            keys used with different fallbacks, and back-office texts the public pages use (they
+ *            are not sent with them: common/translations.ts, isPublicText); exits 1 when any key
+ *            is missing or differs, or a public page uses a back-office text.
  *   --write  also appends the missing keys to default-texts.ts: the fallback becomes the Faroese
  *            text, and the English text too when the fallback is the spec's English.
  */
@@ -11,12 +13,14 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { isPublicText } from '#common/translations.ts';
 import { DEFAULT_TEXTS } from '#server/features/translations/default-texts.ts';
 import {
   compareTexts,
   type DefaultText,
   entrySource,
   looksEnglish,
+  publicModules,
   scanWeb,
   type TextUse,
 } from '#server/features/translations/text-scanner.ts';
@@ -67,6 +71,15 @@ function main(): number {
       );
     }
   }
+  const publicFiles = publicModules(join(root, 'web'), root);
+  const hidden = uses.filter((use) => publicFiles.has(use.file) && !isPublicText(use.key));
+  if (hidden.length > 0) {
+    console.log(
+      `\n${hidden.length} back-office texts are used by the public pages, which are sent without them:`,
+    );
+    for (const use of hidden) console.log(`  ${use.key} (${where(use)})`);
+    console.log('  Rename the key, or make it public in common/translations.ts (isPublicText).');
+  }
   const unused = Object.keys(DEFAULT_TEXTS).filter((key) => !keys.has(key));
   if (unused.length > 0) {
     // Not an error: a key may be used through a variable, or kept for a screen to come.
@@ -90,7 +103,7 @@ function main(): number {
     console.log(`\nAdded ${addable.length} keys to ${defaultsFile}; check their English texts.`);
     return unusable.length > 0 || report.differing.length > 0 ? 1 : 0;
   }
-  return report.missing.length > 0 || report.differing.length > 0 ? 1 : 0;
+  return report.missing.length > 0 || report.differing.length > 0 || hidden.length > 0 ? 1 : 0;
 }
 
 process.exitCode = main();

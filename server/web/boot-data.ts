@@ -8,7 +8,7 @@ import {
   type PictureSource,
   pictureOf,
 } from '#common/responsive-image.ts';
-import { itemPageOf, type PageHead, writeHead } from './page-head.ts';
+import { itemPageOf, type PageHead, publicTextsPath, writeHead } from './page-head.ts';
 
 /** Where the page embeds its first API answers; web/lib/boot-data.ts reads them. */
 export const BOOT_DATA_ID = 'boot-data';
@@ -18,7 +18,8 @@ export const BOOT_DATA_ID = 'boot-data';
  * page; on the home page its counts, featured strip, categories and first page of items for the
  * filters in its URL (read as the gallery reads them, common/gallery-filters.ts);
  * on an item's or a slideshow's page, the item or the slideshow (their answers also give the
- * page its head and its status, page-head.ts). The texts are those of the visitor's language.
+ * page its head and its status, page-head.ts). The texts are those of the visitor's language, and
+ * of the public pages only.
  */
 export function bootDataPaths(url: URL, lang: Language): string[] {
   // Any other path is sent to / by the web app: no answers for scanners' guesses.
@@ -29,8 +30,9 @@ export function bootDataPaths(url: URL, lang: Language): string[] {
     '/api/settings/public',
     '/api/documents/latest',
     '/api/slideshows/latest',
-    // The language the visitor chose (its cookie, common/language-cookie.ts), else the default.
-    `/api/translations?lang=${lang}`,
+    // The language the visitor chose (its cookie, common/language-cookie.ts), else the default;
+    // the public pages' texts only: the back-office asks for its own (web/app/i18n.tsx).
+    publicTextsPath(lang),
   ];
   if (url.pathname === '/') {
     paths.push(
@@ -43,6 +45,24 @@ export function bootDataPaths(url: URL, lang: Language): string[] {
   const item = itemPageOf(url)?.api;
   if (item) paths.push(item);
   return paths;
+}
+
+/**
+ * The answers the page embeds: those given, and where the item a page is about was refused (a
+ * 404: unknown or not public to this visitor; a 400: a malformed id), that status, as
+ * `"refused <path>": status`, so the page draws its not-found screen (web/lib/boot-data.ts) on the
+ * server and in the browser's first render alike, rather than waiting for an answer.
+ */
+export function embeddedAnswers(
+  url: URL,
+  answers: Record<string, unknown>,
+  statuses: Record<string, number>,
+): Record<string, unknown> {
+  const page = itemPageOf(url);
+  if (!page?.asked) return answers;
+  // Not asked here when the id is no UUID: the API would refuse it.
+  const status = page.api ? statuses[page.api] : 400;
+  return status === 404 || status === 400 ? { ...answers, [`refused ${page.asked}`]: status } : answers;
 }
 
 const escapeAttribute = (value: string) =>

@@ -232,6 +232,8 @@ describe('an item page the visitor may not see', () => {
       expect(page.html).toMatch(/<div id="root" data-rendered-at="\d+"><div/);
       expect(page.html).toContain('id="boot-data"');
       expect(page.title).toBe('Media Not Found – Myndasavn');
+      // Drawn as the browser first draws it: the not-found view, not a spinner.
+      expect(page.html, url).toMatch(/<h1[^>]*>Media Not Found<\/h1>/);
       expect(page.html).not.toContain('Loynd');
       expect(page.canonical).toBeUndefined();
       expect(page.meta('og:image')).toBeUndefined();
@@ -245,6 +247,7 @@ describe('an item page the visitor may not see', () => {
       const page = await head(url);
       expect(page.status, url).toBe(404);
       expect(page.title).toBe('Slideshow Not Found – Myndasavn');
+      expect(page.html, url).toMatch(/<h1[^>]*>Slideshow Not Found<\/h1>/);
       expect(page.html).not.toContain('Loynd');
       expect(page.meta('og:image')).toBeUndefined();
     }
@@ -338,8 +341,13 @@ describe('the head of the other pages', () => {
     expect(page.title).toBe('About us – Myndasavn');
     expect(page.meta('og:locale')).toBe('en_GB');
     const boot = JSON.parse(/id="boot-data">(.*?)<\/script>/s.exec(page.html)?.[1] ?? '{}');
-    expect(Object.keys(boot)).toContain('/api/translations?lang=en');
-    expect(Object.keys(boot)).not.toContain('/api/translations?lang=fo');
+    expect(Object.keys(boot)).toContain('/api/translations?lang=en&scope=public');
+    expect(Object.keys(boot)).not.toContain('/api/translations?lang=fo&scope=public');
+    // The public pages' texts only: the staff's menu, not the back-office screens.
+    const keys = Object.keys(boot['/api/translations?lang=en&scope=public'].messages);
+    expect(keys).toContain('nav.about');
+    expect(keys).toContain('admin.nav.media');
+    expect(keys.filter((key) => key.startsWith('admin.categories.'))).toEqual([]);
     // An unknown language is the default.
     expect((await head('/about', { cookie: 'archive_language=xx' })).lang).toBe('fo');
   });

@@ -62,13 +62,21 @@ const ITEM_PAGES = [
 
 /**
  * Whether `url` is an item's or a slideshow's page, and the API path of its item (null when the
- * path cannot name one: not a UUID, or a malformed %-escape).
+ * path cannot name one: not a UUID, or a malformed %-escape); `asked`: the path the page's script
+ * asks for all the same (null for a malformed %-escape), which the API refuses with a 400 when
+ * it is not a UUID.
  */
-export function itemPageOf(url: URL): { kind: 'media' | 'slideshow'; api: string | null } | null {
+export function itemPageOf(
+  url: URL,
+): { kind: 'media' | 'slideshow'; api: string | null; asked: string | null } | null {
   for (const { kind, pattern, api } of ITEM_PAGES) {
     if (!url.pathname.startsWith(pattern.replace(':id', '')) || !isAppPath(url.pathname)) continue;
     const id = matchRoute(pattern, url.pathname)?.id;
-    return { kind, api: isUuid(id) ? `${api}${id}` : null };
+    return {
+      kind,
+      api: isUuid(id) ? `${api}${id}` : null,
+      asked: id === undefined ? null : `${api}${encodeURIComponent(id)}`,
+    };
   }
   return null;
 }
@@ -116,6 +124,9 @@ export function previewImageOf(url: URL, answers: Record<string, unknown>): Prev
 
 const DESCRIPTION_MAX = 200;
 
+/** The texts every page embeds: the public pages' texts in the visitor's language (boot-data.ts). */
+export const publicTextsPath = (lang: Language) => `/api/translations?lang=${lang}&scope=public`;
+
 /** One line of at most DESCRIPTION_MAX characters, cut at a word with '…'. */
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -145,8 +156,7 @@ export function describePage(input: {
   const { url, lang, publicUrl, answers, statuses, isPublic } = input;
   const preview = isPublic ? input.preview : null;
   const messages =
-    (answers[`/api/translations?lang=${lang}`] as { messages?: Record<string, string> } | undefined)
-      ?.messages ?? {};
+    (answers[publicTextsPath(lang)] as { messages?: Record<string, string> } | undefined)?.messages ?? {};
   const t = (key: string, fallback: string) => messages[key] ?? fallback;
   const settings =
     (answers['/api/settings/public'] as { settings?: Record<string, string> } | undefined)?.settings ?? {};

@@ -12,7 +12,7 @@ import { listDerivativeSizes } from '#server/media/derivatives/derivatives.repos
 import { getSlideshow } from '../features/slideshows/slideshows.repository.ts';
 import { createAnswerCache } from '../http/answer-cache.ts';
 import type { AppContext } from '../http/context.ts';
-import { bootDataPaths, type RenderedApp, renderPage } from './boot-data.ts';
+import { bootDataPaths, embeddedAnswers, type RenderedApp, renderPage } from './boot-data.ts';
 import { describePage, itemIsPublic, itemPageOf, previewImageOf } from './page-head.ts';
 import { type RenderPool, startRenderPool } from './render-pool.ts';
 
@@ -93,16 +93,23 @@ export async function registerWebApp(
         : null;
       const isPublic = anonymous || (itemIsPublic(url, answers) ?? (await slideshowIsPublic(ctx.db, url)));
       const head = describePage({ url, lang, publicUrl, answers, statuses, preview, isPublic });
+      const embedded = embeddedAnswers(url, answers, statuses);
       const drawn =
         renderer && serverRendered(url.pathname)
-          ? await drawApp(renderer, request, { url: `${url.pathname}${url.search}`, answers, lang })
+          ? await drawApp(renderer, request, {
+              url: `${url.pathname}${url.search}`,
+              answers: embedded,
+              lang,
+            })
           : null;
-      const html = renderPage(template, url, answers, head, drawn);
+      const html = renderPage(template, url, embedded, head, drawn);
       return {
         html,
         status: head.status,
         // The same page drawn at another moment is the same page.
-        etag: `"${createHash('sha1').update(html.replace(/ data-rendered-at="\d+"/, '')).digest('base64url')}"`,
+        etag: `"${createHash('sha1')
+          .update(html.replace(/ data-rendered-at="\d+"/, ''))
+          .digest('base64url')}"`,
       };
     };
     // Anonymous visitors all get the same page for a path and language (http/answer-cache.ts).

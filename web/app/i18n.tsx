@@ -79,6 +79,20 @@ export function I18nProvider({
 
 const EMPTY: Readonly<Record<string, string>> = Object.freeze({});
 
+/**
+ * The back-office's texts: the page carries the public pages' texts only (server/web/boot-data.ts),
+ * so a back-office screen asks for all of them and shows `fallback` until they are here (the
+ * first time only: they are kept for the next load, get-messages.ts).
+ */
+export function BackOfficeTexts({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const { lang } = useLanguage();
+  const query = useMessages(lang, 'all');
+  const loaded = query.data?.messages;
+  // Failed: the screen still opens, with the public texts and each t() fallback.
+  if (!loaded) return query.isError ? children : fallback;
+  return <MessagesContext value={loaded}>{children}</MessagesContext>;
+}
+
 /** Replaces `{name}` placeholders with the given values. */
 function fill(text: string, vars?: Vars): string {
   if (!vars) return text;

@@ -5,6 +5,7 @@ import { MESSAGE_CLEAR_MS, ROUTE_GUARD_TIMEOUT_MS } from '#common/limits.ts';
 import { type Action, can, isStaff } from '#common/permissions.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { toActor, useMe } from '../features/auth/api/get-me.ts';
+import { useHydrated } from '../lib/hydrated.ts';
 import { withNext } from '../lib/safe-next.ts';
 import { adminScreenAt } from './admin-screens.ts';
 import { useT } from './i18n.tsx';
@@ -26,6 +27,7 @@ export function RequireRole({
   const location = useLocation();
   const { data: user, isPending } = useMe();
   const [timedOut, setTimedOut] = useState(false);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!isPending) return;
@@ -41,10 +43,36 @@ export function RequireRole({
   const actor = toActor(user);
   // A deactivated account counts as signed out: its sessions are revoked by the server.
   if (!actor?.isActive) {
-    return <Navigate to={withNext(loginPath, location.pathname + location.search)} replace />;
+    const signIn = withNext(loginPath, location.pathname + location.search);
+    return (
+      <>
+        {!hydrated && <SignInPrompt to={signIn} />}
+        <Navigate to={signIn} replace />
+      </>
+    );
   }
   if (!can(actor, action)) return <AccessDenied staff={isStaff(actor)} />;
   return children;
+}
+
+/**
+ * What the page the server draws for a signed-out visitor shows (Navigate draws nothing and only
+ * moves once the page's script runs): the way to sign in, which also serves without JavaScript.
+ * Once the script runs the visitor is on the sign-in page already.
+ */
+function SignInPrompt({ to }: { to: string }) {
+  const t = useT();
+  return (
+    <div className="mx-auto w-full max-w-lg px-4 py-12 text-center">
+      <p className="text-slate-700">{t('guard.sign_in_text', 'Please sign in to see this page.')}</p>
+      <Link
+        to={to}
+        className="mt-6 inline-flex rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800"
+      >
+        {t('guard.sign_in', 'Rita inn')}
+      </Link>
+    </div>
+  );
 }
 
 /**

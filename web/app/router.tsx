@@ -5,7 +5,7 @@ import type { Action } from '#common/permissions.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { HomePage } from '../features/gallery/routes/home-page.tsx';
 import { ADMIN_SCREENS } from './admin-screens.ts';
-import { useT } from './i18n.tsx';
+import { BackOfficeTexts, useT } from './i18n.tsx';
 import { RequireRole } from './require-role.tsx';
 import { RootLayout } from './root-layout.tsx';
 
@@ -71,14 +71,20 @@ function ScreenLoading() {
   return <Spinner text={t('app.loading_screen', 'Loading...')} />;
 }
 
-/** The guard decides first, so a refused user never downloads the screen's code. */
-function guardedScreen(action: Action, load: Loader, loginPath?: string) {
+/**
+ * The guard decides first, so a refused user never downloads the screen's code. A back-office
+ * screen is drawn with the back-office's texts, which the public pages do not carry (i18n.tsx).
+ */
+function guardedScreen(action: Action, load: Loader, options: { loginPath?: string; backOffice?: boolean }) {
   const Screen = lazy(load);
+  const screen = (
+    <Suspense fallback={<ScreenLoading />}>
+      <Screen />
+    </Suspense>
+  );
   return (
-    <RequireRole action={action} loginPath={loginPath}>
-      <Suspense fallback={<ScreenLoading />}>
-        <Screen />
-      </Suspense>
+    <RequireRole action={action} loginPath={options.loginPath}>
+      {options.backOffice ? <BackOfficeTexts fallback={<ScreenLoading />}>{screen}</BackOfficeTexts> : screen}
     </RequireRole>
   );
 }
@@ -111,13 +117,13 @@ const contributorDashboard = guardedScreen(
     () => import('../features/contributor/routes/contributor-dashboard-page.tsx'),
     'ContributorDashboardPage',
   ),
-  paths.contributorLogin,
+  { loginPath: paths.contributorLogin },
 );
 const adminScreens = ADMIN_SCREENS.map((screen) => (
   <Route
     key={screen.path}
     path={screen.path}
-    element={guardedScreen(screen.action, ADMIN_PAGES[screen.path])}
+    element={guardedScreen(screen.action, ADMIN_PAGES[screen.path], { backOffice: true })}
   />
 ));
 

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { ApiRequestError } from './api-fetch.ts';
 
 /**
  * The API answers the server embedded in the page (server/web/boot-data.ts), so the first screen
@@ -9,7 +10,12 @@ import { createContext, useContext } from 'react';
 export interface BootData {
   /** The embedded answer for a GET of `path`, handed out once; undefined when there is none. */
   take<T = unknown>(path: string): T | undefined;
+  /** The status the server was refused with for `path` (an item's page: 404, 400), if it was. */
+  refused(path: string): number | undefined;
 }
+
+/** How the server embeds a refused answer: `"refused <path>": status` (server/web/boot-data.ts). */
+const REFUSED = 'refused ';
 
 /** The same path whatever the order of its query parameters. */
 function keyOf(path: string): string {
@@ -21,8 +27,14 @@ function keyOf(path: string): string {
 /** A store of answers by path (one per page load in the browser, one per request on the server). */
 export function bootDataOf(data: Record<string, unknown>): BootData {
   const answers = new Map<string, unknown>();
-  for (const [path, body] of Object.entries(data)) answers.set(keyOf(path), body);
+  const refusals = new Map<string, number>();
+  for (const [path, body] of Object.entries(data)) {
+    if (path.startsWith(REFUSED)) refusals.set(keyOf(path.slice(REFUSED.length)), Number(body));
+    else answers.set(keyOf(path), body);
+  }
   return {
+    // Not handed out once: the page shows the same until the browser's own answer comes.
+    refused: (path) => refusals.get(keyOf(path)),
     take<T>(path: string) {
       const key = keyOf(path);
       if (!answers.has(key)) return undefined;
@@ -52,4 +64,21 @@ export const BootDataContext = createContext<BootData>(bootDataOf({}));
 export function useBootData(): BootData['take'] {
   const store = useContext(BootDataContext);
   return store.take;
+}
+
+/**
+ * Whether the item a page asks for at `path` is missing (unknown, not public or a malformed id):
+ * the API said so, or, until the browser's own request is answered, the server was told so when
+ * it drew the page, which then showed the page's not-found screen, as the browser's first render
+ * must too.
+ */
+export function useMissingItem(path: string, query: { error: unknown; isPending: boolean }): boolean {
+  const store = useContext(BootDataContext);
+  const status =
+    query.error instanceof ApiRequestError
+      ? query.error.status
+      : query.isPending
+        ? store.refused(path)
+        : undefined;
+  return status === 404 || status === 400;
 }

@@ -2073,5 +2073,7 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
     fo: 'Defaults: logo and text, bottom right, 70% opacity, medium size, medium level.',
     en: 'Defaults: logo and text, bottom right, 70% opacity, medium size, medium level.',
   },
+  'guard.sign_in_text': { fo: 'Please sign in to see this page.', en: 'Please sign in to see this page.' },
+  'guard.sign_in': { fo: 'Rita inn', en: 'Sign in' },
   // scripts/texts.ts --write adds new keys above this line.
 };

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 
 /**
  * One `t('key', 'fallback')` call (or a `{ key, label }` entry or a `denied: [key, text]` pair that
@@ -75,6 +75,38 @@ export function sourceFiles(dir: string): string[] {
 /** Every text use in the web app below `webDir`; file names relative to `root`. */
 export function scanWeb(webDir: string, root: string): TextUse[] {
   return sourceFiles(webDir).flatMap((file) => scanSource(readFileSync(file, 'utf8'), relative(root, file)));
+}
+
+// The module names of import declarations, re-exports and import() calls.
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)(['"])([^'"\n]+)\1/gm;
+// The back-office screens, loaded by web/app/router.tsx on demand.
+const BACK_OFFICE_SCREEN = /\/features\/[\w-]+\/routes\/admin-(?!login-)[\w-]+-page\.tsx$/;
+
+/**
+ * The web's modules the public pages load (file names relative to `root`): everything the entry
+ * points (web/main.tsx, web/entry-server.tsx) import, directly or on demand, except the
+ * back-office screens and what only they import. Modules of the app only (#web/, #common/ and
+ * relative imports), read as text, as the texts are.
+ */
+export function publicModules(webDir: string, root: string): Set<string> {
+  const aliases: Record<string, string> = { '#web/': webDir, '#common/': join(root, 'common') };
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const name = match[2]!;
+      const alias = Object.keys(aliases).find((prefix) => name.startsWith(prefix));
+      const target = alias
+        ? join(aliases[alias]!, name.slice(alias.length))
+        : name.startsWith('.')
+          ? resolve(dirname(file), name)
+          : null;
+      if (target && existsSync(target) && !BACK_OFFICE_SCREEN.test(target)) visit(target);
+    }
+  };
+  for (const entry of ['main.tsx', 'entry-server.tsx']) visit(join(webDir, entry));
+  return new Set([...seen].map((file) => relative(root, file)));
 }
 
 export interface DefaultText {

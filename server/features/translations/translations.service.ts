@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import type {
   CreateTranslationBody,
   Language,
+  TextScope,
   Translation,
   UpdateTranslationBody,
 } from '#common/translations.ts';
 import {
   createTranslationBody,
   duplicateKeyMessage,
+  isPublicText,
   type translationListQuery,
   translationProgress,
   type TranslationStats,
@@ -35,20 +37,22 @@ export interface Messages {
 }
 
 /**
- * The built message maps, remembered per language together with the table's version. Each
- * request asks the database only for the version (one tiny aggregate), so an edit made through any
- * instance shows on the next request everywhere, and nothing that matters lives only here.
+ * The built message maps, remembered per language and scope together with the table's version.
+ * Each request asks the database only for the version (one tiny aggregate), so an edit made
+ * through any instance shows on the next request everywhere, and nothing that matters lives only
+ * here.
  */
-const cache = new WeakMap<Db, Map<Language, Messages & { version: string }>>();
+const cache = new WeakMap<Db, Map<string, Messages & { version: string }>>();
 
 /**
- * The texts a visitor sees. English shows english_text where a translation exists and the Faroese
- * text otherwise, so an English visitor never meets an empty label.
+ * The texts a visitor sees: all of them, or those of the public pages (common/translations.ts,
+ * isPublicText). English shows english_text where a translation exists and the Faroese text
+ * otherwise, so an English visitor never meets an empty label.
  */
 export async function getMessages(
   ctx: AppContext,
   _actor: Actor,
-  { lang }: { lang: Language },
+  { lang, scope = 'all' }: { lang: Language; scope?: TextScope },
 ): Promise<Messages> {
   const db = ctx.db;
   const version = await repo.getTranslationsVersion(db);
@@ -57,17 +61,19 @@ export async function getMessages(
     perDb = new Map();
     cache.set(db, perDb);
   }
-  const hit = perDb.get(lang);
+  const hit = perDb.get(`${lang} ${scope}`);
   if (hit && hit.version === version) return hit;
 
   const rows = await repo.listMessageTexts(db);
   const messages: Record<string, string> = {};
   for (const row of rows) {
+    if (scope === 'public' && !isPublicText(row.key)) continue;
     messages[row.key] = lang === 'en' ? (row.english_text ?? row.faroese_text) : row.faroese_text;
   }
   const hash = createHash('sha256').update(JSON.stringify(messages)).digest('base64url').slice(0, 27);
-  const built = { lang, messages, etag: `"${lang}-${hash}"`, version };
-  perDb.set(lang, built);
+  const tag = scope === 'all' ? lang : `${lang}-${scope}`;
+  const built = { lang, messages, etag: `"${tag}-${hash}"`, version };
+  perDb.set(`${lang} ${scope}`, built);
   return built;
 }
 

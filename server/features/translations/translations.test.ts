@@ -91,6 +91,24 @@ describe('GET /api/translations', () => {
     expectRefusal(await request('GET', '/api/translations?lang=de'), 400, 'VALIDATION_ERROR', ['lang']);
   });
 
+  it('gives the public pages their texts only, with a tag of their own; the back-office every text', async () => {
+    const all = await request('GET', '/api/translations?lang=en');
+    const open = await request('GET', '/api/translations?lang=en&scope=public');
+    const keys = Object.keys(open.json().messages);
+    expect(keys).toContain('site.title');
+    expect(keys).toContain('admin.nav.media');
+    expect(keys).toContain('test.only_faroese');
+    expect(keys.filter((key) => /^(admin\.media|activity)\./.test(key))).toEqual([]);
+    expect(all.json().messages['admin.categories.create']).toBe(DEFAULT_TEXTS['admin.categories.create']!.en);
+    expect(keys.length).toBeLessThan(Object.keys(all.json().messages).length / 2);
+    expect(open.headers.etag).toMatch(/^"en-public-/);
+    expect(open.headers.etag).not.toBe(all.headers.etag);
+    const again = await request('GET', '/api/translations?lang=en&scope=public', null, undefined, {
+      'if-none-match': String(open.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
   it('answers an unchanged revalidation with 304 and an edited text with a new body', async () => {
     const first = await request('GET', '/api/translations?lang=en');
     const etag = first.headers.etag as string;

@@ -4,10 +4,11 @@ import type { MediaItem, mediaItemResponse } from '#common/api.ts';
 import { ApiRequestError, apiFetch } from '#web/lib/api-fetch.ts';
 import { useBootData } from '#web/lib/boot-data.ts';
 
-const pathOf = (id: string) => `/api/media/${encodeURIComponent(id)}`;
+/** The item's answer, which the server embeds in its page (server/web/boot-data.ts). */
+export const mediaPath = (id: string) => `/api/media/${encodeURIComponent(id)}`;
 
 export async function getMedia(id: string): Promise<MediaItem> {
-  return (await apiFetch<z.infer<typeof mediaItemResponse>>(pathOf(id))).media;
+  return (await apiFetch<z.infer<typeof mediaItemResponse>>(mediaPath(id))).media;
 }
 
 /** GET /api/media/:id. A 404 (missing or not public) is final: it is not retried. */
@@ -16,7 +17,7 @@ export function useMedia(id: string) {
   return useQuery({
     queryKey: ['media', id],
     queryFn: () => getMedia(id),
-    initialData: () => takeBootData<z.infer<typeof mediaItemResponse>>(pathOf(id))?.media,
+    initialData: () => takeBootData<z.infer<typeof mediaItemResponse>>(mediaPath(id))?.media,
     retry: (failures, error) =>
       !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failures < 1,
   });

@@ -8,10 +8,10 @@ import { useT } from '#web/app/i18n.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
-import { ApiRequestError } from '#web/lib/api-fetch.ts';
+import { useMissingItem } from '#web/lib/boot-data.ts';
 import { useFavorites } from '#web/lib/favorites.ts';
 import { useShare } from '#web/lib/share.ts';
-import { useMedia } from '../api/get-media.ts';
+import { mediaPath, useMedia } from '../api/get-media.ts';
 import { useRecordView } from '../api/record-view.ts';
 import {
   ArchivalSection,
@@ -31,16 +31,16 @@ import { downloadUrl } from '../lib/media-format.ts';
 export function MediaDetailPage() {
   const t = useT();
   const { id = '' } = useParams();
-  const { data: media, error, isPending, refetch } = useMedia(id);
+  const query = useMedia(id);
+  const { data: media, error, isPending, refetch } = query;
   const views = useCountedView(media);
   // A malformed id (400) is as missing as an unknown one.
-  const missing = error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+  const missing = useMissingItem(mediaPath(id), query);
   useDocumentTitle(media?.title ?? (missing ? t('media.not_found.title', 'Media Not Found') : null));
 
+  if (missing) return <MediaNotFound />;
   if (isPending) return <Spinner text={t('media.loading', 'Loading...')} />;
-  if (error) {
-    return missing ? <MediaNotFound /> : <LoadFailed onRetry={() => refetch()} />;
-  }
+  if (error) return <LoadFailed onRetry={() => refetch()} />;
   return <MediaDetail media={media} views={views ?? media.viewCount + 1} />;
 }
 

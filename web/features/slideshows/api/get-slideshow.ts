@@ -4,7 +4,8 @@ import type { slideshowResponse } from '#common/api.ts';
 import { ApiRequestError, apiFetch } from '#web/lib/api-fetch.ts';
 import { useBootData } from '#web/lib/boot-data.ts';
 
-const pathOf = (id: string) => `/api/slideshows/${encodeURIComponent(id)}`;
+/** The item's answer, which the server embeds in its page (server/web/boot-data.ts). */
+export const slideshowPath = (id: string) => `/api/slideshows/${encodeURIComponent(id)}`;
 
 export type Slideshow = z.infer<typeof slideshowResponse>['slideshow'];
 export type Slide = Slideshow['slides'][number];
@@ -14,7 +15,7 @@ export async function getSlideshow(
   id: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Slideshow> {
-  return (await apiFetch<z.infer<typeof slideshowResponse>>(pathOf(id), { signal })).slideshow;
+  return (await apiFetch<z.infer<typeof slideshowResponse>>(slideshowPath(id), { signal })).slideshow;
 }
 
 export function useSlideshow(id: string) {
@@ -23,7 +24,7 @@ export function useSlideshow(id: string) {
     queryKey: ['slideshows', id],
     queryFn: ({ signal }) => getSlideshow(id, { signal }),
     // The server embeds the slideshow in its page (server/web/boot-data.ts).
-    initialData: () => takeBootData<z.infer<typeof slideshowResponse>>(pathOf(id))?.slideshow,
+    initialData: () => takeBootData<z.infer<typeof slideshowResponse>>(slideshowPath(id))?.slideshow,
     // A missing or private slideshow will not appear on a second try.
     retry: (failures, error) => failures < 1 && !(error instanceof ApiRequestError && error.status < 500),
   });

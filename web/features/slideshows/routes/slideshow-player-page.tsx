@@ -5,8 +5,8 @@ import { useT } from '#web/app/i18n.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { Page } from '#web/components/page.tsx';
-import { ApiRequestError } from '#web/lib/api-fetch.ts';
-import { useSlideshow } from '../api/get-slideshow.ts';
+import { useMissingItem } from '#web/lib/boot-data.ts';
+import { slideshowPath, useSlideshow } from '../api/get-slideshow.ts';
 import { SlideshowPlayer } from '../components/slideshow-player.tsx';
 
 /** Slideshow player (/slideshow/:id, public-site.md §2, §4, §8). */
@@ -15,12 +15,21 @@ export function SlideshowPlayerPage() {
   const { id = '' } = useParams();
   const query = useSlideshow(id);
   // A malformed id (400) cannot name a slideshow either.
-  const notFound =
-    query.error instanceof ApiRequestError && (query.error.status === 404 || query.error.status === 400);
+  const notFound = useMissingItem(slideshowPath(id), query);
   useDocumentTitle(
     query.data?.title ?? (notFound ? t('slideshow.not_found_title', 'Slideshow Not Found') : null),
   );
 
+  if (notFound) {
+    return (
+      <Page title={t('slideshow.not_found_title', 'Slideshow Not Found')}>
+        <p className="text-slate-700">{t('slideshow.not_found', 'Slideshow not found or not public')}</p>
+        <Link to="/" className={`${primaryButton} mt-6`}>
+          {t('slideshow.back', 'Back to Gallery')}
+        </Link>
+      </Page>
+    );
+  }
   if (query.isPending) {
     return (
       <div
@@ -35,16 +44,6 @@ export function SlideshowPlayerPage() {
 
   if (query.isError) {
     const { error } = query;
-    if (notFound) {
-      return (
-        <Page title={t('slideshow.not_found_title', 'Slideshow Not Found')}>
-          <p className="text-slate-700">{t('slideshow.not_found', 'Slideshow not found or not public')}</p>
-          <Link to="/" className={`${primaryButton} mt-6`}>
-            {t('slideshow.back', 'Back to Gallery')}
-          </Link>
-        </Page>
-      );
-    }
     return (
       <Page title={t('slideshow.error_title', 'Slideshow')}>
         <Alert tone="error" title={t('slideshow.load_failed', 'Failed to load slideshow')}>

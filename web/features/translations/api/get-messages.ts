@@ -1,18 +1,25 @@
 import type { z } from 'zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Language, MessagesResponse, messagesResponse } from '#common/translations.ts';
+import type { Language, MessagesResponse, messagesResponse, TextScope } from '#common/translations.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { useBootData } from '#web/lib/boot-data.ts';
 import { readStoredMessages, storeMessages } from '../lib/language-storage.ts';
 
-const pathOf = (lang: Language) => `/api/translations?lang=${lang}`;
+/** The public pages' texts (the ones the server embeds: server/web/boot-data.ts), or all of them. */
+const pathOf = (lang: Language, scope: TextScope) =>
+  scope === 'all' ? `/api/translations?lang=${lang}` : `/api/translations?lang=${lang}&scope=${scope}`;
 
-export const messagesQueryKey = (lang: Language) => ['translations', 'messages', lang] as const;
+export const messagesQueryKey = (lang: Language, scope: TextScope = 'public') =>
+  ['translations', 'messages', lang, scope] as const;
 
 /** The texts of one language (key → text); the server answers a repeat with 304 when unchanged. */
-export async function getMessages(lang: Language, signal?: AbortSignal): Promise<MessagesResponse> {
-  const body = await apiFetch<z.infer<typeof messagesResponse>>(pathOf(lang), { signal });
-  storeMessages(lang, body.messages);
+export async function getMessages(
+  lang: Language,
+  scope: TextScope,
+  signal?: AbortSignal,
+): Promise<MessagesResponse> {
+  const body = await apiFetch<z.infer<typeof messagesResponse>>(pathOf(lang, scope), { signal });
+  storeMessages(lang, scope, body.messages);
   return body;
 }
 
@@ -22,16 +29,16 @@ export async function getMessages(lang: Language, signal?: AbortSignal): Promise
  * spinner. An admin's edit shows on the next load and whenever the window regains focus after a
  * minute.
  */
-export function useMessages(lang: Language) {
+export function useMessages(lang: Language, scope: TextScope = 'public') {
   const takeBootData = useBootData();
   return useQuery({
-    queryKey: messagesQueryKey(lang),
-    queryFn: ({ signal }) => getMessages(lang, signal),
+    queryKey: messagesQueryKey(lang, scope),
+    queryFn: ({ signal }) => getMessages(lang, scope, signal),
     staleTime: 60_000,
-    initialData: () => takeBootData<MessagesResponse>(pathOf(lang)),
+    initialData: () => takeBootData<MessagesResponse>(pathOf(lang, scope)),
     refetchOnWindowFocus: true,
     placeholderData: (previous) => {
-      const stored = readStoredMessages(lang);
+      const stored = readStoredMessages(lang, scope);
       if (stored) return { lang, messages: stored };
       return keepPreviousData(previous);
     },

@@ -1,9 +1,14 @@
 import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from '#common/enums.ts';
+import type { TextScope } from '#common/translations.ts';
 
 /** The visitor's choice of language, kept in the browser. */
 export const LANGUAGE_STORAGE_KEY = 'archive_language';
-/** The last messages seen per language, so a reload shows them at once instead of the fallbacks. */
-const messagesStorageKey = (lang: Language) => `archive_messages_${lang}`;
+/**
+ * The last messages seen per language (and scope: the public pages' or all), so a reload shows
+ * them at once instead of the fallbacks.
+ */
+const messagesStorageKey = (lang: Language, scope: TextScope) =>
+  scope === 'public' ? `archive_messages_${lang}` : `archive_messages_${lang}_${scope}`;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -35,8 +40,8 @@ export function storeLanguage(lang: Language): void {
   write(LANGUAGE_STORAGE_KEY, lang);
 }
 
-export function readStoredMessages(lang: Language): Record<string, string> | undefined {
-  const stored = read(messagesStorageKey(lang));
+export function readStoredMessages(lang: Language, scope: TextScope): Record<string, string> | undefined {
+  const stored = read(messagesStorageKey(lang, scope));
   if (!stored) return undefined;
   try {
     const parsed: unknown = JSON.parse(stored);
@@ -49,6 +54,6 @@ export function readStoredMessages(lang: Language): Record<string, string> | und
   }
 }
 
-export function storeMessages(lang: Language, messages: Record<string, string>): void {
-  write(messagesStorageKey(lang), JSON.stringify(messages));
+export function storeMessages(lang: Language, scope: TextScope, messages: Record<string, string>): void {
+  write(messagesStorageKey(lang, scope), JSON.stringify(messages));
 }
