@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MEDIA_SORTS } from '#common/api.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
-import { ADMIN_MEDIA_ORDERS } from './media.repository.ts';
+import { ADMIN_MEDIA_ORDERS, ADMIN_SEARCH_TEXT } from './media.repository.ts';
 
 /**
  * Every order of the staff media list has an index that gives its first page without sorting the
@@ -36,4 +36,14 @@ describe('the staff media list', () => {
       expect(plan, plan).not.toMatch(/\bSort\b/);
     },
   );
+
+  it('finds the items a search names through the trigram index of the three fields it searches', async () => {
+    const plan = await t.db.transaction().execute(async (trx) => {
+      await sql`select set_config('enable_seqscan', 'off', true)`.execute(trx);
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select media_items.id from media_items
+        where ${ADMIN_SEARCH_TEXT} ilike ${'%bryggjan%'}`.execute(trx);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan, plan).toMatch(/Bitmap Index Scan on media_admin_search_trgm_idx/);
+  });
 });

@@ -117,6 +117,9 @@ export interface AdminMediaFilters {
   mediaType?: MediaType;
 }
 
+/** The staff search's fields as one text: the expression of media_admin_search_trgm_idx (migration 0013). */
+export const ADMIN_SEARCH_TEXT = sql`(media_items.title || E'\n' || coalesce(media_items.description, '') || E'\n' || coalesce(media_items.photographer, ''))`;
+
 /** A page of every item (public or not) with its category and folder, and how many match. */
 export async function listAdminMedia(
   db: Db,
@@ -139,9 +142,11 @@ export async function listAdminMedia(
   if (filters.q) {
     // Case-insensitive over title, description and photographer (admin-back-office.md §5), or
     // exactly the item's display id (where the ID search's Manage link leads).
+    // The three fields together narrow the search through their trigram index (migration 0013);
+    // each field is then checked on its own, so words never match across two fields.
     const pattern = containsPattern(filters.q);
     query = query.where(
-      sql<SqlBool>`(media_items.title ilike ${pattern} or media_items.description ilike ${pattern} or media_items.photographer ilike ${pattern} or media_items.display_id = ${normalizeDisplayIdQuery(filters.q)})`,
+      sql<SqlBool>`((${ADMIN_SEARCH_TEXT} ilike ${pattern} and (media_items.title ilike ${pattern} or media_items.description ilike ${pattern} or media_items.photographer ilike ${pattern})) or media_items.display_id = ${normalizeDisplayIdQuery(filters.q)})`,
     );
   }
   if (filters.category === 'none') query = query.where('media_items.category_id', 'is', null);
