@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RenderPool, startRenderPool } from './render-pool.ts';
+import { type RenderPool, RenderPoolBusy, startRenderPool } from './render-pool.ts';
 
 // The public pages are drawn on threads of their own (render-pool.ts): a thread that fails is
 // replaced, and the threads end with the pool.
@@ -27,6 +27,18 @@ describe('the page-drawing threads', () => {
     await expect(pool.draw(huge)).rejects.toThrow(/memory/i);
     expect(await pool.draw(input)).toBe(await pool.draw(input));
   }, 60_000);
+
+  it('send a page undrawn at once when enough pages already wait, and draw those that wait', async () => {
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => pool.draw(input)));
+    const drawn = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected');
+    // One on the thread and four waiting (QUEUED_PER_THREAD) at the least; the rest are refused.
+    expect(drawn.length).toBeGreaterThanOrEqual(5);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    for (const r of refused) expect(r.reason).toBeInstanceOf(RenderPoolBusy);
+    // Once they are drawn, the next page is drawn again.
+    expect(await pool.draw(input)).toMatch(/^<div class=/);
+  });
 
   it('are none when 0 are asked for: the browser draws every page', async () => {
     expect(await startRenderPool(0, log)).toBeNull();

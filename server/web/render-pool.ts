@@ -24,6 +24,20 @@ export const RENDER_WORKER_FILE = 'render-worker.mjs';
 /** A drawing that takes longer (waiting for a thread included) is given up: the browser draws the page. */
 const DRAW_TIME_LIMIT_MS = 3_000;
 
+/**
+ * Pages that may wait for each thread. A page takes 10–200 ms to draw, so beyond this a visitor
+ * would wait longer for the drawn page than the browser takes to draw it: under a crowd the page
+ * is sent undrawn at once instead of after the time limit.
+ */
+const QUEUED_PER_THREAD = 4;
+
+/** The threads are all busy and enough pages wait: this one is sent for the browser to draw. */
+export class RenderPoolBusy extends Error {
+  constructor() {
+    super('every page-drawing thread is busy');
+  }
+}
+
 /** What the render worker is built from: a newer file here means it is built again. */
 const RENDER_WORKER_SOURCES = ['web', 'common', 'package-lock.json', 'server/web/render-pool.ts'];
 
@@ -96,7 +110,10 @@ function renderWorkerPath(): Promise<string> {
 }
 
 export interface RenderPool {
-  /** The page's HTML; rejects when drawing fails, the thread dies or the time limit passes. */
+  /**
+   * The page's HTML; rejects when drawing fails, the thread dies or the time limit passes, and at
+   * once with RenderPoolBusy when enough pages already wait.
+   */
   draw(input: RenderInput): Promise<string>;
   close(): Promise<void>;
 }
@@ -131,8 +148,12 @@ export async function startRenderPool(threads: number, log: FastifyBaseLogger): 
     resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 12 },
   });
   pool.on('error', (error: unknown) => log.error({ err: error }, 'a page-drawing thread failed'));
+  const maxQueued = threads * QUEUED_PER_THREAD;
   return {
-    draw: (input) => pool.run(input, { signal: AbortSignal.timeout(DRAW_TIME_LIMIT_MS) }),
+    draw: (input) =>
+      pool.queueSize >= maxQueued
+        ? Promise.reject(new RenderPoolBusy())
+        : pool.run(input, { signal: AbortSignal.timeout(DRAW_TIME_LIMIT_MS) }),
     close: () => pool.destroy(),
   };
 }

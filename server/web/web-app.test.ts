@@ -82,9 +82,8 @@ describe('the pages of the web app', () => {
 
   it('are drawn on the server from the answers they carry; the back-office is drawn in the browser', async () => {
     const { html } = await page('/');
-    const root = /<div id="root" data-rendered-at="(\d+)">([\s\S]*)<\/div><script type="application\/json"/.exec(
-      html,
-    );
+    const root =
+      /<div id="root" data-rendered-at="(\d+)">([\s\S]*)<\/div><script type="application\/json"/.exec(html);
     expect(Number(root?.[1])).toBeGreaterThan(0);
     // The first page of the gallery: its titles, each a link to its item's page.
     expect(root?.[2]).toContain(`href="/media/${ids.first}"`);

@@ -14,7 +14,7 @@ import { createAnswerCache } from '../http/answer-cache.ts';
 import type { AppContext } from '../http/context.ts';
 import { bootDataPaths, embeddedAnswers, type RenderedApp, renderPage } from './boot-data.ts';
 import { describePage, itemIsPublic, itemPageOf, previewImageOf } from './page-head.ts';
-import { type RenderPool, startRenderPool } from './render-pool.ts';
+import { type RenderPool, RenderPoolBusy, startRenderPool } from './render-pool.ts';
 
 /**
  * The built React app: hashed assets cached for a year and sent pre-compressed; every other page
@@ -143,6 +143,11 @@ async function drawApp(
   try {
     return { html: await renderer.draw({ ...input, renderedAt }), renderedAt };
   } catch (error) {
+    // A crowd: expected, and the page is whole without it (the browser draws it).
+    if (error instanceof RenderPoolBusy) {
+      request.log.debug({ url: input.url }, 'page sent undrawn: every drawing thread is busy');
+      return null;
+    }
     // A drawing that failed, a thread that died, or the time limit passed.
     request.log.error({ err: error, url: input.url }, 'could not draw the page on the server');
     return null;
