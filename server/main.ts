@@ -58,7 +58,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // A crowd arriving at once opens more connections than Node's default accept queue (511) holds;
+  // past it the kernel drops them and each browser retries after 1, 3, 7 s (the load bench counted
+  // ~2,000 such drops a minute). The kernel caps this at net.core.somaxconn.
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   jobs.start(database);
   // The weekly fixity check (server/backup/fixity-job.ts) keeps itself going once queued.
   await scheduleFixityCheck(context.db).catch((error: unknown) =>
