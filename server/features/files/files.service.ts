@@ -78,11 +78,6 @@ export function withExtension(name: string, mimeType: string) {
   return safeDisplayFileName(ext ? `${base}.${ext}` : base);
 }
 
-/**
- * Files of a media item, by the permission rules of common/permissions.ts (media:read,
- * media:read-original): everyone else gets a 404, which does not tell whether the item exists.
- * A counted download is logged with whether the file carried the watermark.
- */
 /** The rows a media file is served from (the item's, and the derivative's for a variant). */
 export type MediaFileRows = (
   id: string,
