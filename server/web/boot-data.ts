@@ -1,6 +1,7 @@
 import type { Language } from '#common/enums.ts';
 import { galleryPagePath, readGalleryFilters } from '#common/gallery-filters.ts';
 import { isAppPath } from '#common/paths.ts';
+import { messagesPath } from '#common/translations.ts';
 import {
   DETAIL_SIZES,
   FEATURED_SIZES,
@@ -8,7 +9,7 @@ import {
   type PictureSource,
   pictureOf,
 } from '#common/responsive-image.ts';
-import { itemPageOf, type PageHead, publicTextsPath, writeHead } from './page-head.ts';
+import { itemPageOf, type PageHead, writeHead } from './page-head.ts';
 
 /** Where the page embeds its first API answers; web/lib/boot-data.ts reads them. */
 export const BOOT_DATA_ID = 'boot-data';
@@ -32,7 +33,7 @@ export function bootDataPaths(url: URL, lang: Language): string[] {
     '/api/slideshows/latest',
     // The language the visitor chose (its cookie, common/language-cookie.ts), else the default;
     // the public pages' texts only: the back-office asks for its own (web/app/i18n.tsx).
-    publicTextsPath(lang),
+    messagesPath(lang, 'public'),
   ];
   if (url.pathname === '/') {
     paths.push(

@@ -3,6 +3,7 @@ import type { Language } from '#common/enums.ts';
 import { isUuid } from '#common/gallery-filters.ts';
 import { pageTitle, siteTitleOf } from '#common/page-title.ts';
 import { isAppPath, matchRoute, paths, ROUTES } from '#common/paths.ts';
+import { messagesPath } from '#common/translations.ts';
 import type { z } from 'zod';
 
 type Slideshow = z.infer<typeof slideshowResponse>['slideshow'];
@@ -124,9 +125,6 @@ export function previewImageOf(url: URL, answers: Record<string, unknown>): Prev
 
 const DESCRIPTION_MAX = 200;
 
-/** The texts every page embeds: the public pages' texts in the visitor's language (boot-data.ts). */
-export const publicTextsPath = (lang: Language) => `/api/translations?lang=${lang}&scope=public`;
-
 /** One line of at most DESCRIPTION_MAX characters, cut at a word with '…'. */
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -156,7 +154,8 @@ export function describePage(input: {
   const { url, lang, publicUrl, answers, statuses, isPublic } = input;
   const preview = isPublic ? input.preview : null;
   const messages =
-    (answers[publicTextsPath(lang)] as { messages?: Record<string, string> } | undefined)?.messages ?? {};
+    (answers[messagesPath(lang, 'public')] as { messages?: Record<string, string> } | undefined)?.messages ??
+    {};
   const t = (key: string, fallback: string) => messages[key] ?? fallback;
   const settings =
     (answers['/api/settings/public'] as { settings?: Record<string, string> } | undefined)?.settings ?? {};

@@ -1,13 +1,15 @@
 import type { z } from 'zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Language, MessagesResponse, messagesResponse, TextScope } from '#common/translations.ts';
+import {
+  type Language,
+  type MessagesResponse,
+  messagesPath,
+  type messagesResponse,
+  type TextScope,
+} from '#common/translations.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { useBootData } from '#web/lib/boot-data.ts';
 import { readStoredMessages, storeMessages } from '../lib/language-storage.ts';
-
-/** The public pages' texts (the ones the server embeds: server/web/boot-data.ts), or all of them. */
-const pathOf = (lang: Language, scope: TextScope) =>
-  scope === 'all' ? `/api/translations?lang=${lang}` : `/api/translations?lang=${lang}&scope=${scope}`;
 
 export const messagesQueryKey = (lang: Language, scope: TextScope = 'public') =>
   ['translations', 'messages', lang, scope] as const;
@@ -18,7 +20,7 @@ export async function getMessages(
   scope: TextScope,
   signal?: AbortSignal,
 ): Promise<MessagesResponse> {
-  const body = await apiFetch<z.infer<typeof messagesResponse>>(pathOf(lang, scope), { signal });
+  const body = await apiFetch<z.infer<typeof messagesResponse>>(messagesPath(lang, scope), { signal });
   storeMessages(lang, scope, body.messages);
   return body;
 }
@@ -35,7 +37,7 @@ export function useMessages(lang: Language, scope: TextScope = 'public') {
     queryKey: messagesQueryKey(lang, scope),
     queryFn: ({ signal }) => getMessages(lang, scope, signal),
     staleTime: 60_000,
-    initialData: () => takeBootData<MessagesResponse>(pathOf(lang, scope)),
+    initialData: () => takeBootData<MessagesResponse>(messagesPath(lang, scope)),
     refetchOnWindowFocus: true,
     placeholderData: (previous) => {
       const stored = readStoredMessages(lang, scope);
