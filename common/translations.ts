@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { flagFilter, listQuery, listResponse } from './list.ts';
 import { optionalText } from './api.ts';
-import { DEFAULT_LANGUAGE, type Language, LANGUAGES, TRANSLATION_STATUSES } from './enums.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATION_STATUSES } from './enums.ts';
 
 /**
  * The texts of the site (admin-back-office.md: Translations). Every visible string of the web goes
@@ -40,13 +40,6 @@ export type TextScope = (typeof TEXT_SCOPES)[number];
  * GET /api/translations?lang=[&scope=public] — the messages of one language, key → text: every
  * text, or with scope=public those of the public pages only.
  */
-/**
- * The address of those messages. The server embeds the public pages' in every page it draws
- * (server/web/boot-data.ts) under this very address, where the web app looks for them.
- */
-export const messagesPath = (lang: Language, scope: TextScope) =>
-  scope === 'all' ? `/api/translations?lang=${lang}` : `/api/translations?lang=${lang}&scope=${scope}`;
-
 export const messagesQuery = z.object({
   lang: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
   scope: z.enum(TEXT_SCOPES).default('all'),

@@ -1,7 +1,7 @@
 import type { Language } from '#common/enums.ts';
 import { galleryPagePath, readGalleryFilters } from '#common/gallery-filters.ts';
 import { isAppPath } from '#common/paths.ts';
-import { messagesPath } from '#common/translations.ts';
+import { messagesPath } from '#common/messages-path.ts';
 import {
   DETAIL_SIZES,
   FEATURED_SIZES,

@@ -3,7 +3,7 @@ import type { Language } from '#common/enums.ts';
 import { isUuid } from '#common/gallery-filters.ts';
 import { pageTitle, siteTitleOf } from '#common/page-title.ts';
 import { isAppPath, matchRoute, paths, ROUTES } from '#common/paths.ts';
-import { messagesPath } from '#common/translations.ts';
+import { messagesPath } from '#common/messages-path.ts';
 import type { z } from 'zod';
 
 type Slideshow = z.infer<typeof slideshowResponse>['slideshow'];

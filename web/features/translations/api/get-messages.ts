@@ -1,12 +1,7 @@
 import type { z } from 'zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  type Language,
-  type MessagesResponse,
-  messagesPath,
-  type messagesResponse,
-  type TextScope,
-} from '#common/translations.ts';
+import { messagesPath } from '#common/messages-path.ts';
+import type { Language, MessagesResponse, messagesResponse, TextScope } from '#common/translations.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { useBootData } from '#web/lib/boot-data.ts';
 import { readStoredMessages, storeMessages } from '../lib/language-storage.ts';
