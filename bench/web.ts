@@ -12,7 +12,8 @@
  *    Lighthouse run, against the goal ≤ 120 kB.
  *
  * WEB_DIR picks the build (default dist/); it is built with `vite build` when missing or older
- * than its sources. BENCH_WEB_RUNS sets the Lighthouse runs per page (median reported; default 3).
+ * than its sources. BENCH_WEB_RUNS sets the Lighthouse runs per page (median reported; default 3);
+ * BENCH_WEB_REPORT_DIR, a folder to write each run's whole Lighthouse report into.
  */
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -224,6 +225,12 @@ async function measure(url: string, port: number): Promise<PageFigures> {
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (!result.lhr.runtimeError) lhr = result.lhr;
     else if (attempt >= 3) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+  }
+  const reportDir = process.env.BENCH_WEB_REPORT_DIR;
+  if (reportDir) {
+    // The whole report, for a closer look than the summary printed here (Lighthouse's viewer reads it).
+    const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_')}-${Date.now()}.json`;
+    writeFileSync(join(reportDir, name), JSON.stringify(lhr));
   }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

@@ -118,3 +118,34 @@ describe.each(['guest', 'guest reading English', 'contributor', 'staff'] as cons
     }
   });
 });
+
+it('a picture still loading gets its blurred placeholder once the script runs, not before', async () => {
+  // The server draws the average colour only; the blurred picture is worked out in the browser,
+  // for pictures not yet loaded (web/components/media-image.tsx). This one is held back until the
+  // page is taken over.
+  const card = `a[data-item-id="${mediaId}"] img`;
+  const html = await (await contexts.guest.request.get('/')).text();
+  const drawn = new RegExp(`data-item-id="${mediaId}"[^]*?<img [^>]*style="([^"]*)"`).exec(html)?.[1];
+  expect(drawn).toMatch(/^background-color:#[0-9a-f]{6}$/);
+
+  const page = await contexts.guest.newPage();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**/files/media/${mediaId}/**`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  try {
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect
+      .poll(() => page.locator(card).evaluate((img: HTMLImageElement) => img.style.backgroundImage))
+      .toMatch(/^url\("data:image\/png;base64,/);
+    release();
+    await expect.poll(() => page.locator(card).evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+  } finally {
+    release();
+    await page.close();
+  }
+});

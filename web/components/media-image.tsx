@@ -1,8 +1,15 @@
-import { type CSSProperties, useMemo } from 'react';
+import {
+  type CSSProperties,
+  type RefObject,
+  startTransition,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
 import type { MediaItem } from '#common/api.ts';
 import { type PictureSource, pictureOf } from '#common/responsive-image.ts';
-import { useHydrated } from '#web/lib/hydrated.ts';
 
 type ImageFields = Pick<MediaItem, 'title' | 'width' | 'height' | 'placeholder' | 'mediaType'> & {
   files: PictureSource['files'];
@@ -43,11 +50,20 @@ function averageColour(placeholder: string | null): string | null {
  * The style behind a picture while it loads. The page the server draws (and the browser's first
  * render over it, which must be the same) has the placeholder's average colour only: its blurred
  * picture is a data URL of some 3.5 kB that brotli cannot shrink, once per card, which made the
- * home page's HTML several times heavier. Once the page's script runs, the blurred picture.
+ * home page's HTML several times heavier. Once the page's script runs, the blurred picture, for a
+ * picture not yet loaded only: decoding a ThumbHash into a PNG takes a few milliseconds, and doing
+ * it for a whole page of cards at once held a phone for a good part of a second after hydration.
+ * It is drawn in a transition, which React works through in short slices.
  */
-function usePlaceholderStyle(placeholder: string | null): CSSProperties {
-  const hydrated = useHydrated();
-  const picture = usePlaceholder(hydrated ? placeholder : null);
+function usePlaceholderStyle(
+  placeholder: string | null,
+  image: RefObject<HTMLImageElement | null>,
+): CSSProperties {
+  const [blurred, setBlurred] = useState(false);
+  useEffect(() => {
+    if (placeholder && image.current && !image.current.complete) startTransition(() => setBlurred(true));
+  }, [placeholder, image]);
+  const picture = usePlaceholder(blurred ? placeholder : null);
   if (picture) return { backgroundImage: `url(${picture})`, backgroundSize: 'cover' };
   const colour = averageColour(placeholder);
   return colour ? { backgroundColor: colour } : {};
@@ -76,7 +92,8 @@ export function MediaImage({
   /** The largest image above the fold: loaded eagerly and with high priority. */
   priority?: boolean;
 }) {
-  const placeholder = usePlaceholderStyle(item.placeholder);
+  const image = useRef<HTMLImageElement>(null);
+  const placeholder = usePlaceholderStyle(item.placeholder, image);
   const picture = pictureOf(item);
   if (!picture) return null;
   const { src, srcSet } = picture;
@@ -85,6 +102,7 @@ export function MediaImage({
 
   return (
     <img
+      ref={image}
       src={src}
       srcSet={srcSet}
       sizes={srcSet ? sizes : undefined}

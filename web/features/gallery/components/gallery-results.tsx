@@ -150,7 +150,9 @@ export function GalleryResults({
         className={`${view === 'grid' ? GRID : LIST} transition-opacity ${busy ? 'opacity-60' : ''}`}
       >
         {items.map((item, index) => (
-          <li key={item.id}>
+          // A card off screen is not styled, laid out or painted until it nears the viewport: the
+          // phone paints the first cards of a long page sooner (the size is a guess until drawn).
+          <li key={item.id} className="[contain-intrinsic-size:auto_16rem] [content-visibility:auto]">
             <GalleryCard
               item={item}
               view={view}
