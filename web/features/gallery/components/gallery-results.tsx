@@ -8,6 +8,9 @@ import { GalleryCard, GalleryCardSkeleton } from './gallery-card.tsx';
 
 const GRID = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4';
 const LIST = 'flex flex-col gap-3';
+// A grid card off screen is not styled, laid out or painted until it nears the viewport, so a phone
+// paints the first cards of a long page sooner. 16rem is about a card's height until it is drawn.
+const OFF_SCREEN_SKIPPED = '[contain-intrinsic-size:auto_16rem] [content-visibility:auto]';
 /** The cards of the first row (4 columns at most) load eagerly and first. */
 const FIRST_ROW = { grid: 4, list: 2 } as const;
 const SKELETONS = { grid: 8, list: 4 } as const;
@@ -150,9 +153,7 @@ export function GalleryResults({
         className={`${view === 'grid' ? GRID : LIST} transition-opacity ${busy ? 'opacity-60' : ''}`}
       >
         {items.map((item, index) => (
-          // A card off screen is not styled, laid out or painted until it nears the viewport: the
-          // phone paints the first cards of a long page sooner (the size is a guess until drawn).
-          <li key={item.id} className="[contain-intrinsic-size:auto_16rem] [content-visibility:auto]">
+          <li key={item.id} className={view === 'grid' ? OFF_SCREEN_SKIPPED : undefined}>
             <GalleryCard
               item={item}
               view={view}
