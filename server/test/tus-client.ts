@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Upload } from 'tus-js-client';
 
@@ -30,8 +30,12 @@ export function tusCookieJar(initial?: string) {
   };
 }
 
-/** Sends a file's bytes to the resumable endpoint as the browser does, and returns the upload id. */
-export function tusUpload(
+/**
+ * Sends a file's bytes to the resumable endpoint as the browser does, and returns the upload id.
+ * The file is read asynchronously: the tests run the server in this process, and a synchronous
+ * read of a large file would hold the very event loop the stall tests watch.
+ */
+export async function tusUpload(
   baseUrl: string,
   path: string,
   options: {
@@ -41,7 +45,7 @@ export function tusUpload(
     retryDelays?: number[];
   } = {},
 ): Promise<string> {
-  const data = readFileSync(path);
+  const data = await readFile(path);
   const jar = tusCookieJar();
   return new Promise((resolve, reject) => {
     const upload = new Upload(data, {
