@@ -20,6 +20,8 @@ export function noteWrite() {
 
 const MAX_ENTRIES = 500;
 
+export type AnswerCache<T> = ReturnType<typeof createAnswerCache<T>>;
+
 export function createAnswerCache<T>() {
   const ttl = Number(process.env.PAGE_CACHE_MS ?? (process.env.VITEST ? 0 : 2000));
   const entries = new Map<string, { value: Promise<T>; generation: number; expires: number }>();

@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Language } from '#common/enums.ts';
 import { languageFromCookies } from '#common/language-cookie.ts';
 import { matchRoute, ROUTES } from '#common/paths.ts';
@@ -12,6 +10,7 @@ import { listDerivativeSizes } from '#server/media/derivatives/derivatives.repos
 import { getSlideshow } from '../features/slideshows/slideshows.repository.ts';
 import { createAnswerCache } from '../http/answer-cache.ts';
 import type { AppContext } from '../http/context.ts';
+import { type KeptBody, keptBody, sendKept } from '../http/kept-body.ts';
 import { bootDataPaths, embeddedAnswers, type RenderedApp, renderPage } from './boot-data.ts';
 import { describePage, itemIsPublic, itemPageOf, previewImageOf } from './page-head.ts';
 import { type RenderPool, RenderPoolBusy, startRenderPool } from './render-pool.ts';
@@ -32,7 +31,7 @@ export async function registerWebApp(
   const indexPath = join(webDir, 'index.html');
   const built = existsSync(indexPath);
   const template = built ? readFileSync(indexPath, 'utf8') : '';
-  const anonymousPages = createAnswerCache<CachedPage>();
+  const anonymousPages = createAnswerCache<KeptBody>();
   // The public pages are drawn here too (web/entry-server.tsx, the browser's own components), on
   // threads of their own (render-pool.ts), started with the app and stopped with it.
   const renderer = built ? await startRenderPool(ctx.config.renderThreads, app.log) : null;
@@ -73,10 +72,9 @@ export async function registerWebApp(
     const url = new URL(request.url, 'http://archive.invalid');
     // It carries the visitor's own account: never shared by caches.
     reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, cookie');
-    reply.type('text/html; charset=utf-8');
     const anonymous = !String(request.headers.cookie ?? '').includes('session_token');
     const lang = languageFromCookies(request.headers.cookie);
-    const render = async (): Promise<CachedPage> => {
+    const render = async (): Promise<KeptBody> => {
       const { answers, statuses } = await fetchOwnAnswers(app, request, bootDataPaths(url, lang));
       // Only a picture of an item this visitor was just given: its size from its derivative row.
       const picture = previewImageOf(url, answers);
@@ -103,24 +101,15 @@ export async function registerWebApp(
             })
           : null;
       const html = renderPage(template, url, embedded, head, drawn);
-      return {
-        html,
-        status: head.status,
-        // The same page drawn at another moment is the same page.
-        etag: `"${createHash('sha1')
-          .update(html.replace(/ data-rendered-at="\d+"/, ''))
-          .digest('base64url')}"`,
-      };
+      // The same page drawn at another moment is the same page.
+      const sameAs = html.replace(/ data-rendered-at="\d+"/, '');
+      return keptBody(html, 'text/html; charset=utf-8', head.status, sameAs);
     };
     // Anonymous visitors all get the same page for a path and language (http/answer-cache.ts).
     const page = anonymous
       ? await anonymousPages.get(`${lang} ${url.pathname}${url.search}`, render)
       : await render();
-    reply.status(page.status).header('etag', page.etag);
-    if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
-      return reply.status(304).send();
-    }
-    return sendCompressed(request, reply, page);
+    return sendKept(request, reply, page);
   });
 }
 
@@ -164,16 +153,6 @@ async function slideshowIsPublic(db: Db, url: URL): Promise<boolean> {
   return (await getSlideshow(db, page.api.slice('/api/slideshows/'.length)))?.is_public ?? false;
 }
 
-/** A page as sent, with its compressed forms made once (kept for anonymous visitors). */
-interface CachedPage {
-  html: string;
-  /** 404 for an item's page the visitor may not see (page-head.ts). */
-  status: 200 | 404;
-  etag: string;
-  br?: Buffer;
-  gzip?: Buffer;
-}
-
 /**
  * Asks our own API, as this visitor, for each path; keeps the answers that succeeded, and every
  * answer's status. A failure only leaves that answer out (the page then asks for it itself): the
@@ -206,24 +185,4 @@ async function fetchOwnAnswers(app: FastifyInstance, request: FastifyRequest, pa
       answers.flatMap((a) => (a.status === undefined ? [] : [[a.path, a.status] as const])),
     ),
   };
-}
-
-/** Brotli or gzip as the browser accepts, at levels quick enough for every page view (once per cached page). */
-function sendCompressed(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
-  const accepted = String(request.headers['accept-encoding'] ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => !q || Number(q.split('=')[1]) > 0)
-    .map(([name]) => name?.trim().toLowerCase());
-  if (accepted.includes('br')) {
-    reply.header('content-encoding', 'br');
-    page.br ??= brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-    return reply.send(page.br);
-  }
-  if (accepted.includes('gzip')) {
-    reply.header('content-encoding', 'gzip');
-    page.gzip ??= gzipSync(page.html, { level: 6 });
-    return reply.send(page.gzip);
-  }
-  return reply.send(page.html);
 }

@@ -1,18 +1,20 @@
 import { featuredResponse, galleryPageResponse, galleryQuery, gallerySummaryResponse } from '#common/api.ts';
 import { createAnswerCache } from '#server/http/answer-cache.ts';
 import { defineFeature } from '#server/http/feature.ts';
+import { type KeptBody, sendKeptJson } from '#server/http/kept-body.ts';
 import { getGallerySummary, listFeatured, listGallery } from './gallery.service.ts';
 
 /** The public gallery: /api/gallery. */
 export const galleryFeature = defineFeature({
   name: 'gallery',
   public(routes, ctx) {
-    // The same for every visitor: kept a moment, dropped by any write (http/answer-cache.ts).
-    const kept = createAnswerCache<unknown>();
+    // The same for every visitor: kept a moment as sent, dropped by any write (http/answer-cache.ts).
+    const kept = createAnswerCache<KeptBody>();
     routes.get(
       '/summary',
       { config: { permission: 'gallery:browse' }, schema: { response: { 200: gallerySummaryResponse } } },
-      async (request) => kept.get(request.url, async () => getGallerySummary(ctx, await request.actor(), {})),
+      async (request, reply) =>
+        sendKeptJson(kept, request, reply, async () => getGallerySummary(ctx, await request.actor(), {})),
     );
 
     routes.get(
@@ -21,14 +23,17 @@ export const galleryFeature = defineFeature({
         config: { permission: 'gallery:browse' },
         schema: { querystring: galleryQuery, response: { 200: galleryPageResponse } },
       },
-      async (request) =>
-        kept.get(request.url, async () => listGallery(ctx, await request.actor(), request.query)),
+      async (request, reply) =>
+        sendKeptJson(kept, request, reply, async () =>
+          listGallery(ctx, await request.actor(), request.query),
+        ),
     );
 
     routes.get(
       '/featured',
       { config: { permission: 'gallery:browse' }, schema: { response: { 200: featuredResponse } } },
-      async (request) => kept.get(request.url, async () => listFeatured(ctx, await request.actor(), {})),
+      async (request, reply) =>
+        sendKeptJson(kept, request, reply, async () => listFeatured(ctx, await request.actor(), {})),
     );
   },
 });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCategory, buildMedia, buildMediaMany } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
@@ -176,6 +177,54 @@ describe('around the gallery', () => {
       custom_card_button_text: 'Download',
     });
     expect(settings.watermark_type).toBeUndefined();
+  });
+});
+
+describe('a kept gallery answer', () => {
+  it('is sent as it was written: the same bytes, 304 to a browser that has it, compressed once', async () => {
+    const previous = process.env.PAGE_CACHE_MS;
+    process.env.PAGE_CACHE_MS = '60000';
+    const own = await createTestApp();
+    try {
+      await buildMediaMany(own, 6, (i) => ({ title: `Bátar á vági ${i}` }));
+      const row = await buildMedia(own, { title: 'Havnin í 1920', view_count: 3 });
+      const first = await own.app.inject('/api/gallery?limit=5');
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(first.headers.vary).toMatch(/accept-encoding/);
+      expect(first.json().items[0].title).toBe('Havnin í 1920');
+      expect(first.body.length).toBeGreaterThan(1024); // worth compressing
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^".+"$/);
+
+      const again = await own.app.inject({ url: '/api/gallery?limit=5', headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      for (const encoding of ['br', 'gzip'] as const) {
+        const packed = await own.app.inject({
+          url: '/api/gallery?limit=5',
+          headers: { 'accept-encoding': encoding },
+        });
+        expect(packed.headers['content-encoding']).toBe(encoding);
+        const unpacked =
+          encoding === 'br' ? brotliDecompressSync(packed.rawPayload) : gunzipSync(packed.rawPayload);
+        expect(unpacked.toString()).toBe(first.body);
+        expect(packed.headers.etag).toBe(etag);
+      }
+      // A write through the API drops it: the next answer is new, with a new ETag.
+      await own.app.inject({ method: 'POST', url: `/api/media/${row.id}/view` });
+      const changed = await own.app.inject({
+        url: '/api/gallery?limit=5',
+        headers: { 'if-none-match': etag },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().items[0].viewCount).toBe(4);
+      expect(changed.headers.etag).not.toBe(etag);
+    } finally {
+      if (previous === undefined) delete process.env.PAGE_CACHE_MS;
+      else process.env.PAGE_CACHE_MS = previous;
+      await own.close();
+    }
   });
 });
 

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AnswerCache } from './answer-cache.ts';
+
+/**
+ * An answer as sent, made once and sent many times (the kept answers of http/answer-cache.ts: the
+ * public gallery's pages, the anonymous home page): its bytes, its ETag, and its compressed forms,
+ * each made the first time a visitor asks for it. A request for a kept answer then costs no
+ * serializing, hashing, compressing or text encoding.
+ */
+export interface KeptBody {
+  status: number;
+  type: string;
+  body: Buffer;
+  etag: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/**
+ * `text` as a kept answer. `sameAs`, when given, is what the ETag is made from (a page drawn at
+ * another moment, with another time stamp, is the same page).
+ */
+export function keptBody(
+  text: string | Buffer,
+  type: string,
+  status = 200,
+  sameAs: string | Buffer = text,
+): KeptBody {
+  return {
+    status,
+    type,
+    body: typeof text === 'string' ? Buffer.from(text) : text,
+    etag: `"${createHash('sha1').update(sameAs).digest('base64url')}"`,
+  };
+}
+
+/**
+ * A route's answer, the same for every visitor, from `cache` under the request's URL: made by
+ * `make` and written by the route's own serializer (its response schema) when not kept.
+ */
+export async function sendKeptJson(
+  cache: AnswerCache<KeptBody>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  make: () => Promise<unknown>,
+) {
+  const kept = await cache.get(request.url, async () => {
+    const written = reply.serialize(await make());
+    return keptBody(
+      written instanceof ArrayBuffer ? Buffer.from(written) : written,
+      'application/json; charset=utf-8',
+    );
+  });
+  return sendKept(request, reply, kept);
+}
+
+/**
+ * Sends a kept answer: 304 when the browser holds it already, else brotli or gzip as the browser
+ * accepts (at levels quick enough to make on a visitor's request, once per kept answer).
+ */
+export function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptBody) {
+  reply.status(kept.status).type(kept.type).header('etag', kept.etag).header('vary', varyWith(reply));
+  if (kept.status === 200 && request.headers['if-none-match'] === kept.etag) {
+    return reply.status(304).send();
+  }
+  const accepted = String(request.headers['accept-encoding'] ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || Number(q.split('=')[1]) > 0)
+    .map(([name]) => name?.trim().toLowerCase());
+  if (kept.body.length >= 1024 && accepted.includes('br')) {
+    kept.br ??= brotliCompressSync(kept.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(kept.br);
+  }
+  if (kept.body.length >= 1024 && accepted.includes('gzip')) {
+    kept.gzip ??= gzipSync(kept.body, { level: 6 });
+    return reply.header('content-encoding', 'gzip').send(kept.gzip);
+  }
+  return reply.send(kept.body);
+}
+
+function varyWith(reply: FastifyReply): string {
+  const vary = reply.getHeader('vary');
+  if (!vary) return 'accept-encoding';
+  return /accept-encoding/i.test(String(vary)) ? String(vary) : `${vary}, accept-encoding`;
+}
