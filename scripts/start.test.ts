@@ -101,7 +101,7 @@ describe('the production server (npm start: scripts/build-server.ts, then script
     const port = String(await freePort());
     const child = spawn('sh', ['scripts/serve.sh'], {
       cwd: root,
-      env: env({ DATA_DIR: dataDir, PORT: port, MALLOC_ARENA_MAX: '', WEB_DIR: webDir }),
+      env: env({ DATA_DIR: dataDir, PORT: port, MALLOC_ARENA_MAX: '', GLIBC_TUNABLES: '', WEB_DIR: webDir }),
     });
     running.push(child);
     let output = '';
@@ -125,6 +125,8 @@ describe('the production server (npm start: scripts/build-server.ts, then script
     expect(cmdline.join(' ')).not.toContain('tsx');
     const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
     expect(environ).toContain('MALLOC_ARENA_MAX=2');
+    // (glibc rewrites the variable in place as it reads it: its first setting is what stays.)
+    expect(environ.some((v) => v.startsWith('GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072'))).toBe(true);
     const maps = readFileSync(`/proc/${child.pid}/maps`, 'utf8');
     expect(maps).not.toContain('esbuild');
     const exited = new Promise<number | null>((r) => child.once('exit', r));

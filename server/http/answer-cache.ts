@@ -27,15 +27,26 @@ export function createAnswerCache<T>() {
   const entries = new Map<string, { value: Promise<T>; generation: number; expires: number }>();
   return {
     enabled: ttl > 0,
+    /** How many answers are held now. */
+    get size() {
+      return entries.size;
+    },
     /** The kept answer for `key`, or `make()`'s (shared by concurrent requests for the same key). */
     get<R extends T>(key: string, make: () => Promise<R>): Promise<R> {
       if (ttl <= 0) return make();
       const now = Date.now();
       const hit = entries.get(key);
       if (hit && hit.generation === generation && hit.expires > now) return hit.value as Promise<R>;
+      // Entries are kept in the order they were made, so the expired ones are the first: an answer
+      // is held no longer than it may be given, whatever the visitors ask for next.
+      for (const [oldKey, old] of entries) {
+        if (old.expires > now && old.generation === generation) break;
+        entries.delete(oldKey);
+      }
       if (entries.size >= MAX_ENTRIES) entries.clear();
       const value = make();
       const entry = { value, generation, expires: now + ttl };
+      entries.delete(key);
       entries.set(key, entry);
       value.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);
