@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDerivatives, buildMedia } from '../test/factories.ts';
-import { buildUser, createTestApp, signIn, type TestApp } from '../test/harness.ts';
+import { buildUser, createTestApp, listen, signIn, type TestApp } from '../test/harness.ts';
 
 // Every page is index.html carrying its first API answers, so it draws without waiting for the
 // network, with the largest picture of a phone's first screen preloaded.
@@ -150,6 +150,17 @@ describe('the pages of the web app', () => {
     const { boot: none, html } = await page('/wp-login.php');
     expect(none).toEqual({});
     expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('answer HEAD as GET (link checkers and uptime monitors ask so)', async () => {
+    const base = await listen(t);
+    const get = await fetch(`${base}/about`);
+    const head = await fetch(`${base}/about`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(head.headers.get('etag')).toBe(get.headers.get('etag'));
+    const missing = await fetch(`${base}/media/${crypto.randomUUID()}`, { method: 'HEAD' });
+    expect(missing.status).toBe(404);
   });
 
   it('is sent compressed', async () => {

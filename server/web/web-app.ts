@@ -59,7 +59,7 @@ export async function registerWebApp(
       path.startsWith('/api/') ||
       path.startsWith('/files/') ||
       path.startsWith('/assets/') ||
-      request.method !== 'GET'
+      (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     }
