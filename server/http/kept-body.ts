@@ -65,16 +65,18 @@ export function sendKept(request: FastifyRequest, reply: FastifyReply, kept: Kep
   if (kept.status === 200 && request.headers['if-none-match'] === kept.etag) {
     return reply.status(304).send();
   }
+  // Below 1 KB compressing saves less than it costs (the API's own threshold, app.ts).
+  if (kept.body.length < 1024) return reply.send(kept.body);
   const accepted = String(request.headers['accept-encoding'] ?? '')
     .split(',')
     .map((part) => part.trim().split(';'))
     .filter(([, q]) => !q || Number(q.split('=')[1]) > 0)
     .map(([name]) => name?.trim().toLowerCase());
-  if (kept.body.length >= 1024 && accepted.includes('br')) {
+  if (accepted.includes('br')) {
     kept.br ??= brotliCompressSync(kept.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
     return reply.header('content-encoding', 'br').send(kept.br);
   }
-  if (kept.body.length >= 1024 && accepted.includes('gzip')) {
+  if (accepted.includes('gzip')) {
     kept.gzip ??= gzipSync(kept.body, { level: 6 });
     return reply.header('content-encoding', 'gzip').send(kept.gzip);
   }

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildCategory, buildMedia, buildMediaMany } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 
@@ -182,8 +182,7 @@ describe('around the gallery', () => {
 
 describe('a kept gallery answer', () => {
   it('is sent as it was written: the same bytes, 304 to a browser that has it, compressed once', async () => {
-    const previous = process.env.PAGE_CACHE_MS;
-    process.env.PAGE_CACHE_MS = '60000';
+    vi.stubEnv('PAGE_CACHE_MS', '60000');
     const own = await createTestApp();
     try {
       await buildMediaMany(own, 6, (i) => ({ title: `Bátar á vági ${i}` }));
@@ -221,8 +220,7 @@ describe('a kept gallery answer', () => {
       expect(changed.json().items[0].viewCount).toBe(4);
       expect(changed.headers.etag).not.toBe(etag);
     } finally {
-      if (previous === undefined) delete process.env.PAGE_CACHE_MS;
-      else process.env.PAGE_CACHE_MS = previous;
+      vi.unstubAllEnvs();
       await own.close();
     }
   });
