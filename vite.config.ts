@@ -51,6 +51,12 @@ export default defineConfig({
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,
+    modulePreload: {
+      // start.ts loads the app once the page is painted; the app's own modules are not announced
+      // to the browser for preloading when it does (a <link> per module, written into the page
+      // at that moment, was one more long task on a phone). Lazy screens keep their preloads.
+      resolveDependencies: (file, deps) => (/(^|\/)main-[\w-]+\.js$/.test(file) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         // React and the router change rarely: a chunk of their own stays cached across releases.

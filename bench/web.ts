@@ -16,7 +16,7 @@
  * BENCH_WEB_REPORT_DIR, a folder to write each run's whole Lighthouse report into.
  */
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -230,6 +230,7 @@ async function measure(url: string, port: number): Promise<PageFigures> {
   if (reportDir) {
     // The whole report, for a closer look than the summary printed here (Lighthouse's viewer reads it).
     const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_')}-${Date.now()}.json`;
+    mkdirSync(reportDir, { recursive: true });
     writeFileSync(join(reportDir, name), JSON.stringify(lhr));
   }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -318,9 +319,10 @@ function gzipSizeOf(webDir: string, path: string): number {
 }
 
 /**
- * The entry script of index.html, its modulepreloads and, transitively, every chunk they import
- * statically (`import … from "./x.js"`, `export … from`); dynamic `import()` (lazy routes, the
- * admin screens) is not followed.
+ * The entry script of index.html (web/start.ts), the app it loads once the page is painted
+ * (web/main.tsx: the entry's own `import()`), their modulepreloads and, transitively, every chunk
+ * they import statically (`import … from "./x.js"`, `export … from`); other dynamic `import()`s
+ * (lazy routes, the admin screens) are not followed.
  */
 export function entryClosure(webDir: string): { files: string[]; gzip: number } {
   const html = readFileSync(join(webDir, 'index.html'), 'utf8');
@@ -328,18 +330,23 @@ export function entryClosure(webDir: string): { files: string[]; gzip: number } 
     ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
   ].map((m) => m[1]!);
+  const dir = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
+  const app = start.flatMap((entry) =>
+    [...readFileSync(join(webDir, entry), 'utf8').matchAll(/\bimport\(\s*[`"']([^`"']+\.js)[`"']\s*\)/g)].map(
+      (m) => new URL(m[1]!, `http://x${dir(entry)}`).pathname,
+    ),
+  );
   const seen = new Set<string>();
-  const queue = [...start];
+  const queue = [...start, ...app];
   while (queue.length > 0) {
     const path = queue.shift()!;
     if (seen.has(path)) continue;
     seen.add(path);
     const code = readFileSync(join(webDir, path), 'utf8');
-    const dir = path.slice(0, path.lastIndexOf('/') + 1);
     const imports = [
       ...code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w$*{},\s]+?\s*from\s*)?["']([^"']+\.js)["']/g),
       ...code.matchAll(/(?:^|[;\n}])\s*export\s*(?:\*|\{[^}]*\})\s*from\s*["']([^"']+\.js)["']/g),
-    ].map((m) => new URL(m[1]!, `http://x${dir}`).pathname);
+    ].map((m) => new URL(m[1]!, `http://x${dir(path)}`).pathname);
     queue.push(...imports);
   }
   const files = [...seen];

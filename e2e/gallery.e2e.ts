@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MediaItem } from '#common/api.ts';
+import { GALLERY_PAGE_SIZE, type MediaItem } from '#common/api.ts';
 import { ghostscriptPdf } from '#server/test/fixtures.ts';
 import {
   adminContext,
@@ -293,6 +293,7 @@ describe('the home gallery', () => {
 describe('paging', () => {
   it('reaches every item past 100: scrolling loads the next page, and so does the load-more button from the keyboard', async () => {
     const word = `sida${randomInt(1e6, 1e7)}`;
+    // More than three pages: the first, one brought by scrolling, one by the button, and the rest.
     const total = 105;
     const uploaded: string[] = [];
     for (let start = 0; start < total; start += 5) {
@@ -308,13 +309,14 @@ describe('paging', () => {
     const page = await context.newPage();
     await page.goto(`/?q=${word}`);
     const count = () => shownIds(page).then((ids) => ids.length);
-    await expect.poll(count).toBe(48);
+    await expect.poll(count).toBe(GALLERY_PAGE_SIZE);
 
     // Scrolling to the end of the loaded items brings the next page by itself.
-    await results(page).getByRole('listitem').last().scrollIntoViewIfNeeded();
-    await expect.poll(count).toBe(96);
+    const scrollToEnd = () => results(page).getByRole('listitem').last().scrollIntoViewIfNeeded();
+    await scrollToEnd();
+    await expect.poll(count).toBe(2 * GALLERY_PAGE_SIZE);
 
-    // The button, from the keyboard, brings the rest; focus moves to the first new card. Focusing
+    // The button, from the keyboard, brings the next page; focus moves to the first new card. Focusing
     // the button scrolls the end into view, which may start the fetch by itself; the page is held
     // back until Enter was pressed, so that both orders end the same way.
     let release = () => {};
@@ -329,10 +331,15 @@ describe('paging', () => {
     await more.focus();
     await page.keyboard.press('Enter');
     release();
-    await expect.poll(count).toBe(total);
+    await expect.poll(count).toBe(3 * GALLERY_PAGE_SIZE);
     await expect
       .poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.itemId))
-      .toBe((await shownIds(page))[96]);
+      .toBe((await shownIds(page))[2 * GALLERY_PAGE_SIZE]);
+    // Scrolling on reaches the last item, and then there is nothing more to load.
+    for (let shown = 3 * GALLERY_PAGE_SIZE; shown < total; shown += GALLERY_PAGE_SIZE) {
+      await scrollToEnd();
+      await expect.poll(count).toBe(Math.min(shown + GALLERY_PAGE_SIZE, total));
+    }
     expect(await more.count()).toBe(0);
 
     const shown = await shownIds(page);

@@ -8,7 +8,6 @@ import { Providers, queryClient } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { ME_QUERY_KEY } from './features/auth/api/get-me.ts';
 import { readBootData } from './lib/boot-data.ts';
-import './styles.css';
 
 const bootData = readBootData();
 // The account is known at once, so the page draws on the first render instead of after a spinner.
@@ -38,34 +37,17 @@ const app = (
 if (container.hasChildNodes()) {
   // The server's HTML is on screen already: React takes it over instead of drawing it again.
   // A difference between the two is a bug (e2e/hydration.e2e.ts fails on it): it is logged.
-  // It starts once the browser has painted that HTML, so a slow phone shows the page first, and
-  // in a transition, which React works through in slices of a few milliseconds that let the
-  // phone answer a tap meanwhile (a click on a part not yet taken over hydrates it at once).
-  afterFirstPaint(() =>
-    startTransition(() => {
-      hydrateRoot(container, app, {
-        onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack),
-      });
-    }),
-  );
+  // It runs once the browser has painted that HTML (start.ts), in a transition, which React works
+  // through in slices of a few milliseconds that let the phone answer a tap meanwhile (a click on a
+  // part not yet taken over hydrates it at once).
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack),
+    });
+  });
 } else {
   const root = createRoot(container);
   // A transition lets React draw the first page in short slices, so a slow phone stays responsive.
   startTransition(() => root.render(app));
 }
 
-/**
- * Runs `work` in the task after the next frame is painted: a frame callback runs just before the
- * paint, and a task it posts runs after it. A page the browser does not paint (a tab opened in
- * the background) gets no frames, so a timer starts the work anyway.
- */
-function afterFirstPaint(work: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    work();
-  };
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 500);
-}

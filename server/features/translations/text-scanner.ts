@@ -84,7 +84,7 @@ const BACK_OFFICE_SCREEN = /\/features\/[\w-]+\/routes\/admin-(?!login-)[\w-]+-p
 
 /**
  * The web's modules the public pages load (file names relative to `root`): everything the entry
- * points (web/main.tsx, web/entry-server.tsx) import, directly or on demand, except the
+ * points (web/start.ts, which loads web/main.tsx, and web/entry-server.tsx) import, directly or on demand, except the
  * back-office screens and what only they import. Modules of the app only (#web/, #common/ and
  * relative imports), read as text, as the texts are.
  */
@@ -105,7 +105,7 @@ export function publicModules(webDir: string, root: string): Set<string> {
       if (target && existsSync(target) && !BACK_OFFICE_SCREEN.test(target)) visit(target);
     }
   };
-  for (const entry of ['main.tsx', 'entry-server.tsx']) visit(join(webDir, entry));
+  for (const entry of ['start.ts', 'entry-server.tsx']) visit(join(webDir, entry));
   return new Set([...seen].map((file) => relative(root, file)));
 }
 

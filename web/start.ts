@@ -1,0 +1,28 @@
+import './styles.css';
+
+/**
+ * The page's entry: the style sheet, then the app (main.tsx). A page the server drew is painted
+ * first and its script fetched after, so a slow phone shows the page as soon as its HTML and style
+ * sheet arrive and the app's 120 kB never stand in their way (nor in the first picture's). A page
+ * the server did not draw (the back office, an error) has nothing to show until the app runs: it
+ * starts at once.
+ */
+const drawn = document.getElementById('root')?.hasChildNodes() ?? false;
+if (drawn) afterFirstPaint(() => void import('./main.tsx'));
+else void import('./main.tsx');
+
+/**
+ * Runs `work` in the task after the next frame is painted: a frame callback runs just before the
+ * paint, and a task it posts runs after it. A page the browser does not paint (a tab opened in
+ * the background) gets no frames, so a timer starts the work anyway.
+ */
+function afterFirstPaint(work: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    work();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 500);
+}
