@@ -1,12 +1,4 @@
-import {
-  type CSSProperties,
-  type RefObject,
-  startTransition,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type CSSProperties, type RefObject, useEffect, useMemo, useRef } from 'react';
 import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
 import type { MediaItem } from '#common/api.ts';
 import { type PictureSource, pictureOf } from '#common/responsive-image.ts';
@@ -17,16 +9,18 @@ type ImageFields = Pick<MediaItem, 'title' | 'width' | 'height' | 'placeholder' 
 
 const hashBytes = (placeholder: string) => Uint8Array.from(atob(placeholder), (c) => c.charCodeAt(0));
 
+function placeholderPicture(placeholder: string | null): string | null {
+  if (!placeholder) return null;
+  try {
+    return thumbHashToDataURL(hashBytes(placeholder));
+  } catch {
+    return null;
+  }
+}
+
 /** The ThumbHash placeholder as a data URL, or null. */
 export function usePlaceholder(placeholder: string | null): string | null {
-  return useMemo(() => {
-    if (!placeholder) return null;
-    try {
-      return thumbHashToDataURL(hashBytes(placeholder));
-    } catch {
-      return null;
-    }
-  }, [placeholder]);
+  return useMemo(() => placeholderPicture(placeholder), [placeholder]);
 }
 
 /** The ThumbHash's average colour as #rrggbb, or null. */
@@ -47,24 +41,49 @@ function averageColour(placeholder: string | null): string | null {
 }
 
 /**
- * The style behind a picture while it loads. The page the server draws (and the browser's first
- * render over it, which must be the same) has the placeholder's average colour only: its blurred
- * picture is a data URL of some 3.5 kB that brotli cannot shrink, once per card, which made the
- * home page's HTML several times heavier. Once the page's script runs, the blurred picture, for a
- * picture not yet loaded only: decoding a ThumbHash into a PNG takes a few milliseconds, and doing
- * it for a whole page of cards at once held a phone for a good part of a second after hydration.
- * It is drawn in a transition, which React works through in short slices.
+ * Runs `work` when the browser is idle (Safari, which has no idle callbacks: after a short timer),
+ * each picture on its own, so a page of them never makes one long task. Returns a cancel.
+ */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(work, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(work, 50);
+  return () => clearTimeout(handle);
+}
+
+/**
+ * The colour behind a picture while it loads, and its blurred picture once the page's script runs.
+ * The page the server draws (and the browser's first render over it, which must be the same) has
+ * the placeholder's average colour only: its blurred picture is a data URL of some 3.5 kB that
+ * brotli cannot shrink, once per card, which made the home page's HTML several times heavier. The
+ * blurred picture is then drawn for a picture not yet loaded only, when the browser is idle, one
+ * picture at a time, and straight onto the image, without drawing the card again: decoding a
+ * ThumbHash into a PNG takes a few milliseconds, and a page of cards at once held a phone for a
+ * good part of a second after hydration.
  */
 function usePlaceholderStyle(
   placeholder: string | null,
   image: RefObject<HTMLImageElement | null>,
 ): CSSProperties {
-  const [blurred, setBlurred] = useState(false);
   useEffect(() => {
-    if (placeholder && image.current && !image.current.complete) startTransition(() => setBlurred(true));
+    const img = image.current;
+    if (!placeholder || !img || img.complete) return;
+    const cancel = whenIdle(() => {
+      if (img.complete) return;
+      const picture = placeholderPicture(placeholder);
+      if (!picture) return;
+      // React never sets these two (the style it draws has the colour only), so they stay.
+      img.style.backgroundImage = `url(${picture})`;
+      img.style.backgroundSize = 'cover';
+    });
+    return () => {
+      cancel();
+      img.style.backgroundImage = '';
+      img.style.backgroundSize = '';
+    };
   }, [placeholder, image]);
-  const picture = usePlaceholder(blurred ? placeholder : null);
-  if (picture) return { backgroundImage: `url(${picture})`, backgroundSize: 'cover' };
   const colour = averageColour(placeholder);
   return colour ? { backgroundColor: colour } : {};
 }
