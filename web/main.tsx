@@ -50,4 +50,3 @@ if (container.hasChildNodes()) {
   // A transition lets React draw the first page in short slices, so a slow phone stays responsive.
   startTransition(() => root.render(app));
 }
-

@@ -84,9 +84,9 @@ const BACK_OFFICE_SCREEN = /\/features\/[\w-]+\/routes\/admin-(?!login-)[\w-]+-p
 
 /**
  * The web's modules the public pages load (file names relative to `root`): everything the entry
- * points (web/start.ts, which loads web/main.tsx, and web/entry-server.tsx) import, directly or on demand, except the
- * back-office screens and what only they import. Modules of the app only (#web/, #common/ and
- * relative imports), read as text, as the texts are.
+ * points (web/start.ts, which loads web/main.tsx, and web/entry-server.tsx) import, directly or on
+ * demand, except the back-office screens and what only they import. Modules of the app only
+ * (#web/, #common/ and relative imports), read as text, as the texts are.
  */
 export function publicModules(webDir: string, root: string): Set<string> {
   const aliases: Record<string, string> = { '#web/': webDir, '#common/': join(root, 'common') };
