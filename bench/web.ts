@@ -3,8 +3,9 @@
  * 1. Lighthouse (mobile, its default simulated throttling) on / with a full first gallery page
  *    (48 items: the demo seed plus generated photos) and on one image's /media/{id} page:
  *    performance, accessibility, best-practices and SEO scores, LCP, CLS and TBT, against the goals
- *    (scores ≥ 95, LCP ≤ 2.0 s, CLS ≤ 0.05) and against a baseline measured in the same run: a
- *    static minimal HTML page served by the same server with the same headers;
+ *    (performance ≥ 97, the other scores ≥ 95, LCP ≤ 2.0 s, CLS ≤ 0.05: issue 14) and against a
+ *    baseline measured in the same run: a static minimal HTML page served by the same server with
+ *    the same headers;
  * 2. the bytes of those pages' HTML, raw and with brotli: the page as drawn, one gallery card,
  *    and each answer embedded in it (bench/lib/html-bytes.ts);
  * 3. the public JavaScript: gzip size of the entry chunk and its static imports (what every
@@ -33,7 +34,7 @@ import { formatHtmlParts, htmlParts } from './lib/html-bytes.ts';
 import { buildIfNeeded, startServer, stopServer } from './lib/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const GOALS = { score: 95, lcpMs: 2000, cls: 0.05, jsKb: 120 };
+const GOALS = { performance: 97, score: 95, lcpMs: 2000, cls: 0.05, jsKb: 120 };
 const FIRST_PAGE = 48;
 /** The image whose detail page is measured: the 6000 × 4000 camera photograph, the heaviest. */
 const DETAIL_TITLE = 'París um kvøldið';
@@ -135,10 +136,12 @@ export async function run() {
         seo: f.seo,
       };
       const failing = Object.entries(scores)
-        .filter(([, s]) => s < GOALS.score)
+        .filter(([k, s]) => s < (k === 'performance' ? GOALS.performance : GOALS.score))
         .map(([k, s]) => `${k} ${s}`);
       const verdict = [
-        failing.length === 0 ? `scores ≥ ${GOALS.score} ✓` : `below ${GOALS.score}: ${failing.join(', ')} ✗`,
+        failing.length === 0
+          ? `performance ≥ ${GOALS.performance}, other scores ≥ ${GOALS.score} ✓`
+          : `below goal (performance ${GOALS.performance}, others ${GOALS.score}): ${failing.join(', ')} ✗`,
         `LCP ${(f.lcpMs / 1000).toFixed(2)} s ${f.lcpMs <= GOALS.lcpMs ? '✓' : '✗'} (goal ≤ 2.0 s)`,
         `CLS ${f.cls.toFixed(3)} ${f.cls <= GOALS.cls ? '✓' : '✗'} (goal ≤ 0.05)`,
       ];
