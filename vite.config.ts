@@ -6,6 +6,11 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+/** The app's chunk, or a page's that the server draws (every `*-page` but the back-office's). */
+const loadsWithDrawnPage = (file: string) =>
+  /(^|\/)main-[\w-]+\.js$/.test(file) ||
+  (/-page-[\w-]+\.js$/.test(file) && !/(^|\/)admin-(?!login-page-)/.test(file));
+
 /**
  * Writes `.br` and `.gz` beside every built text file of 1 KB or more, at the highest levels, so
  * the server sends them as they are (@fastify/static `preCompressed`) with no work per request.
@@ -52,10 +57,12 @@ export default defineConfig({
     outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,
     modulePreload: {
-      // start.ts loads the app once the page is painted; the app's own modules are not announced
-      // to the browser for preloading when it does (a <link> per module, written into the page
-      // at that moment, was one more long task on a phone). Lazy screens keep their preloads.
-      resolveDependencies: (file, deps) => (/(^|\/)main-[\w-]+\.js$/.test(file) ? [] : deps),
+      // start.ts loads the app once the page is painted; the app's own modules, and those of the
+      // pages the server draws, are not announced to the browser for preloading when they load:
+      // a <link> per module, written into the page at that moment, was one more long task on a
+      // phone (for a drawn page, inside React's first render). The browser finds them one level
+      // deep itself. Back-office screens and lazy parts (the lightbox, dialogs) keep their preloads.
+      resolveDependencies: (file, deps) => (loadsWithDrawnPage(file) ? [] : deps),
     },
     rolldownOptions: {
       output: {

@@ -6,7 +6,6 @@ import { linkButton } from '#web/components/button.tsx';
 import { DETAIL_SIZES } from '#common/responsive-image.ts';
 import { MediaImage } from '#web/components/media-image.tsx';
 import { downloadUrl } from '../lib/media-format.ts';
-import { useFullscreenEnabled } from '#web/lib/fullscreen.ts';
 
 /** Where the item itself is played or read: the public original, else the public download. */
 function playableUrl(item: MediaItem) {
@@ -220,6 +219,5 @@ export function useFullscreen<T extends HTMLElement>() {
   const exit = async () => {
     if (document.fullscreenElement) await document.exitFullscreen().catch(() => {});
   };
-  const supported = useFullscreenEnabled();
-  return { ref, isFullscreen, enter, exit, supported };
+  return { ref, isFullscreen, enter, exit };
 }

@@ -1,5 +1,5 @@
 import { ArrowLeft, Download, Heart, Maximize, Share2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '#common/paths.ts';
 import type { MediaItem } from '#common/api.ts';
@@ -10,6 +10,7 @@ import { Button, primaryButton, secondaryButton } from '#web/components/button.t
 import { Spinner } from '#web/components/spinner.tsx';
 import { useMissingItem } from '#web/lib/boot-data.ts';
 import { useFavorites } from '#web/lib/favorites.ts';
+import { useFullscreenEnabled } from '#web/lib/fullscreen.ts';
 import { useShare } from '#web/lib/share.ts';
 import { mediaPath, useMedia } from '../api/get-media.ts';
 import { useRecordView } from '../api/record-view.ts';
@@ -95,7 +96,6 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
 
 function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
   const t = useT();
-  const favorites = useFavorites('gallery_favorites');
   const { share, copied } = useShare();
   const fullscreen = useFullscreen<HTMLDivElement>();
   const fullscreenButton = useRef<HTMLButtonElement>(null);
@@ -106,7 +106,6 @@ function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
     wasFullscreen.current = fullscreen.isFullscreen;
   }, [fullscreen.isFullscreen]);
 
-  const isFavorite = favorites.has(media.id);
   const isImage = media.mediaType === 'image';
 
   return (
@@ -130,19 +129,7 @@ function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
           />
 
           <div className="flex flex-wrap items-center gap-2">
-            <button
-              type="button"
-              className={secondaryButton}
-              aria-pressed={isFavorite}
-              onClick={() => favorites.toggle(media.id)}
-            >
-              <Heart
-                aria-hidden="true"
-                className={`size-5 ${isFavorite ? 'text-red-600' : ''}`}
-                fill={isFavorite ? 'currentColor' : 'none'}
-              />
-              {t('media.favorite', 'Favourite')}
-            </button>
+            <FavoriteButton id={media.id} />
             {media.files.download && (
               <a href={downloadUrl(media.files.download)} download className={secondaryButton}>
                 <Download aria-hidden="true" className="size-5" />
@@ -153,17 +140,7 @@ function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
               <Share2 aria-hidden="true" className="size-5" />
               {t('media.share', 'Share')}
             </button>
-            {isImage && fullscreen.supported && (
-              <button
-                ref={fullscreenButton}
-                type="button"
-                className={secondaryButton}
-                onClick={fullscreen.enter}
-              >
-                <Maximize aria-hidden="true" className="size-5" />
-                {t('media.fullscreen', 'View fullscreen')}
-              </button>
-            )}
+            {isImage && <FullscreenButton buttonRef={fullscreenButton} onClick={fullscreen.enter} />}
           </div>
           <div role="status">
             {copied && (
@@ -189,5 +166,48 @@ function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
         </div>
       </div>
     </div>
+  );
+}
+
+// The two buttons below draw what only the browser knows (its favourites, whether it can go full
+// screen), so they differ from the server's page once the script runs: each is a component of its
+// own, so that change draws the button again, not the whole page (a long task on a slow phone).
+
+function FavoriteButton({ id }: { id: string }) {
+  const t = useT();
+  const favorites = useFavorites('gallery_favorites');
+  const isFavorite = favorites.has(id);
+  return (
+    <button
+      type="button"
+      className={secondaryButton}
+      aria-pressed={isFavorite}
+      onClick={() => favorites.toggle(id)}
+    >
+      <Heart
+        aria-hidden="true"
+        className={`size-5 ${isFavorite ? 'text-red-600' : ''}`}
+        fill={isFavorite ? 'currentColor' : 'none'}
+      />
+      {t('media.favorite', 'Favourite')}
+    </button>
+  );
+}
+
+function FullscreenButton({
+  buttonRef,
+  onClick,
+}: {
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  onClick: () => void;
+}) {
+  const t = useT();
+  const enabled = useFullscreenEnabled();
+  if (!enabled) return null;
+  return (
+    <button ref={buttonRef} type="button" className={secondaryButton} onClick={onClick}>
+      <Maximize aria-hidden="true" className="size-5" />
+      {t('media.fullscreen', 'View fullscreen')}
+    </button>
   );
 }
