@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
+import { BENCH_FILES_FOR } from '#server/db/bench-seed.ts';
 import { exifFixture } from '#server/test/fixtures.ts';
 import { freePort } from '../scripts/lib/local-chromium.ts';
 import type { Sample } from './load-bare.ts';
@@ -42,12 +43,24 @@ import { buildIfNeeded, freshPostgresDatabase, rssMb, startServer, stopServer } 
 const ROOT = resolve(import.meta.dirname, '..');
 const ITEMS = Number(process.env.BENCH_LOAD_ITEMS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
-const BASELINE_SECONDS = Number(process.env.BENCH_LOAD_BASELINE_SECONDS ?? Math.min(SECONDS, 20));
+const BASELINE_SECONDS = Number(process.env.BENCH_LOAD_BASELINE_SECONDS ?? Math.min(SECONDS, 30));
 const VISITORS = Number(process.env.BENCH_LOAD_VISITORS ?? 200);
 const UPLOADERS = Number(process.env.BENCH_LOAD_UPLOADERS ?? 10);
-/** A visitor's pause between two steps: uniform in [THINK/2, 3·THINK/2] ms (people take 5–30 s). */
-const THINK_MS = Number(process.env.BENCH_LOAD_THINK_MS ?? 500);
+/**
+ * A visitor's pause between two steps: uniform in [THINK/2, 3·THINK/2] ms. People take 5–30 s to
+ * look at a page of pictures or read an item; 2.5–7.5 s is a quick visitor. BENCH_LOAD_THINK_MS=500
+ * makes each of the 200 as busy as ten, a crowd of thousands: what the machine can take at most.
+ */
+const THINK_MS = Number(process.env.BENCH_LOAD_THINK_MS ?? 5000);
+/**
+ * The crowd arrives over this many seconds (each visitor and uploader at a random moment in it), as
+ * visitors come one by one; 1 makes all 200 arrive within one second, a flash crowd. The
+ * arrival is measured with the rest: no second of the run is left out.
+ */
+const RAMP_SECONDS = Number(process.env.BENCH_LOAD_RAMP_SECONDS ?? 10);
 const TIMEOUT_MS = 10_000;
+/** The run's figures are printed per window of this many seconds too, to show when it was slow. */
+const WINDOW_SECONDS = 10;
 const GOAL = { errors: 0, p99Ms: 500 };
 export const ADMIN = { email: 'load-bench@example.org', password: 'load-bench-password-1' };
 
@@ -133,6 +146,12 @@ export class Run {
   clientLagP99 = Number.NaN;
   listenOverflows = Number.NaN;
   stopAt = Number.POSITIVE_INFINITY;
+  /** The crowd's pace (the defaults: BENCH_LOAD_THINK_MS and BENCH_LOAD_RAMP_SECONDS). */
+  thinkMs = THINK_MS;
+  rampSeconds = RAMP_SECONDS;
+  /** When the crowd came; each request's latency is kept, too, by the window of the run it ended in. */
+  startedAt = 0;
+  readonly windows: ClassFigures[] = [];
   constructor(readonly base: URL) {}
 
   get stopped() {
@@ -147,6 +166,14 @@ export class Run {
     return made;
   }
 
+  /** The figures of `name` and of the window of the run the request ended in. */
+  private add(name: string, ms: number, error?: ErrorKind) {
+    this.figures(name).add(ms, error);
+    const index = Math.max(0, Math.floor((performance.now() - this.startedAt) / (WINDOW_SECONDS * 1000)));
+    for (let i = this.windows.length; i <= index; i++) this.windows.push(new ClassFigures());
+    this.windows[index]!.add(ms, error);
+  }
+
   /** One request, timed to its last byte and counted under `name`; undefined when it failed. */
   async request(name: string, agent: http.Agent, req: Request): Promise<Answer | undefined> {
     let started = performance.now();
@@ -156,20 +183,17 @@ export class Run {
         started = performance.now();
       });
     } catch (error) {
-      this.figures(name).add(
-        performance.now() - started,
-        error instanceof TimeoutError ? 'timeout' : 'socket',
-      );
+      this.add(name, performance.now() - started, error instanceof TimeoutError ? 'timeout' : 'socket');
       return undefined;
     }
     const ms = performance.now() - started;
     if (answer.status >= 400) {
-      this.figures(name).add(ms, `HTTP ${answer.status}` as ErrorKind);
+      this.add(name, ms, `HTTP ${answer.status}` as ErrorKind);
       if (process.env.BENCH_LOAD_DEBUG)
         console.log(name, req.path, answer.status, text(answer).slice(0, 300));
       return undefined;
     }
-    this.figures(name).add(ms);
+    this.add(name, ms);
     if (this.samples) {
       const key = replayKey(req.method ?? 'GET', req.path);
       if (!this.samples.has(key)) {
@@ -218,7 +242,7 @@ interface Archive {
 // The visitors.
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const think = () => sleep(THINK_MS / 2 + Math.random() * THINK_MS);
+const think = (run: Run) => sleep(run.thinkMs / 2 + Math.random() * run.thinkMs);
 const any = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 let addressCounter = 0;
 /** A new visitor's address (X-Forwarded-For; the server trusts its one proxy hop, TRUST_PROXY=1). */
@@ -293,7 +317,7 @@ async function visit(run: Run, archive: Archive) {
 
   const steps = 3 + Math.floor(Math.random() * 8);
   for (let s = 0; s < steps && !run.stopped; s++) {
-    await think();
+    await think(run);
     if (run.stopped) break;
     const step = pickWeighted(STEPS, Math.random());
     if (step === 'next') {
@@ -408,7 +432,7 @@ async function uploadOnce(run: Run, picture: Buffer, n: number) {
 async function uploader(run: Run, pictures: Buffer[], index: number) {
   for (let n = index; !run.stopped; n += UPLOADERS) {
     await uploadOnce(run, pictures[n % pictures.length]!, n);
-    await think();
+    await think(run);
   }
 }
 
@@ -422,17 +446,21 @@ export async function crowd(
 ) {
   run.stopAt = performance.now() + seconds * 1000;
   const started = performance.now();
+  run.startedAt = started;
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const overflows = listenOverflows();
+  const arrive = () => sleep(Math.random() * run.rampSeconds * 1000);
   const visitor = async () => {
-    // Spread the arrivals over the first second, as a crowd does not come in one instant.
-    await sleep(Math.random() * 1000);
+    await arrive();
     while (!run.stopped) await visit(run, archive);
   };
   await Promise.all([
     ...Array.from({ length: people.visitors }, visitor),
-    ...Array.from({ length: people.uploaders }, (_, i) => uploader(run, pictures, i)),
+    ...Array.from({ length: people.uploaders }, async (_, i) => {
+      await arrive();
+      await uploader(run, pictures, i);
+    }),
   ]);
   lag.disable();
   // The client's own event-loop delay: when it is large, the crowd itself is short of CPU.
@@ -469,8 +497,8 @@ export async function learnArchive(run: Run): Promise<Archive> {
   const withFiles = new Set<string>();
   const newest: Item[] = [];
   let cursor: string | null = null;
-  // bench-seed.ts writes pictures for the newest 240 public items: the first five pages.
-  for (let page = 0; page < 5; page++) {
+  // bench-seed.ts writes pictures for the newest BENCH_FILES_FOR public items: the first pages.
+  while (newest.length < BENCH_FILES_FOR) {
     const answer: Page = await getJson<Page>(
       `/api/gallery${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
     );
@@ -551,6 +579,8 @@ interface Outcome {
   listenOverflows: number;
   total: Summary;
   classes: [string, Summary][];
+  /** The whole crowd's figures per WINDOW_SECONDS of the run. */
+  windows: Summary[];
   uploads: number;
 }
 
@@ -567,6 +597,9 @@ export function outcome(run: Run, seconds: number): Outcome {
     classes: classes
       .sort((a, b) => a[0].localeCompare(b[0]))
       .map(([name, f]) => [name, summarise([f], seconds)]),
+    windows: run.windows.map((w, i) =>
+      summarise([w], Math.min(WINDOW_SECONDS, Math.max(0.001, seconds - i * WINDOW_SECONDS))),
+    ),
     uploads: run.uploads,
   };
 }
@@ -592,6 +625,16 @@ export function table(outcome: Outcome) {
     );
   for (const [name, s] of outcome.classes) row(name, s);
   row('**all**', outcome.total);
+  console.log(
+    `\nper ${WINDOW_SECONDS} s of the run (requests ended in it): ` +
+      outcome.windows
+        .map(
+          (w, i) =>
+            `${i * WINDOW_SECONDS}–${(i + 1) * WINDOW_SECONDS} s ${fmt(w.rps)} req/s, p50 ${fmt(w.p50)} / p99 ${fmt(w.p99)} ms` +
+            (w.errors > 0 ? `, ${w.errors} errors` : ''),
+        )
+        .join('; '),
+  );
 }
 
 /** Connections the kernel dropped because a listening socket's accept queue was full (Linux). */
@@ -704,6 +747,7 @@ async function measure(engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
 
     app.uploads = 0;
     app.classes.clear();
+    app.windows.length = 0;
     const loaded = outcome(app, await crowd(app, archive, pictures, SECONDS));
     const rssEnd = rssMb(server.pid);
     // Once the crowd has gone: what the server keeps (a leak keeps growing from run to run).
@@ -712,7 +756,7 @@ async function measure(engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
 
     console.log(
       `\n${engine}: ${ITEMS.toLocaleString('en')} items (seeded in ${seedSeconds.toFixed(0)} s), ` +
-        `${VISITORS} visitors + ${UPLOADERS} uploaders, think ${THINK_MS / 2}–${(THINK_MS * 3) / 2} ms, ` +
+        `${VISITORS} visitors + ${UPLOADERS} uploaders arriving over ${app.rampSeconds} s, think ${app.thinkMs / 2}–${(app.thinkMs * 3) / 2} ms, ` +
         `${loaded.seconds.toFixed(0)} s; latency from the connection to the last byte, errors = HTTP ≥ 400, broken sockets, ` +
         `no answer in ${TIMEOUT_MS / 1000} s\n`,
     );
