@@ -103,10 +103,20 @@ export async function run() {
       [`/media/{id} (image)`, `${base}/media/${detailId}`],
     ];
     const results = new Map<string, PageFigures>();
+    /** Every run's performance score, TBT and LCP, as measured (the spread from run to run is large). */
+    const spread = new Map<string, string>();
     for (const [label, url] of pages) {
       const figures: PageFigures[] = [];
       for (let i = 0; i < runs; i++) figures.push(await measure(url, chrome.port));
       results.set(label, median(figures));
+      spread.set(
+        label,
+        figures
+          .map(
+            (f) => `${f.performance} (TBT ${Math.round(f.tbtMs)} ms, LCP ${(f.lcpMs / 1000).toFixed(2)} s)`,
+          )
+          .join(', '),
+      );
     }
 
     console.log(
@@ -125,6 +135,7 @@ export async function run() {
           )}${`${(f.lcpMs / 1000).toFixed(2)} s`.padStart(9)}${f.cls.toFixed(3).padStart(8)}${`${Math.round(f.tbtMs)} ms`.padStart(9)}`,
       );
     }
+    if (runs > 1) for (const [label, runsOf] of spread) console.log(`  ${label}, each run: ${runsOf}`);
     const baseline = results.get(pages[0]![0])!;
     for (const line of baseline.findings) console.log(`  baseline: ${line}`);
     for (const [label] of pages.slice(1)) {
