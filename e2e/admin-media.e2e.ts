@@ -82,6 +82,11 @@ describe('media management', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await page.waitForURL((url) => !url.searchParams.has('q') && !url.searchParams.has('category'));
+    // The box is drawn afresh for the new URL's search (ListSearch's key), in a render that can land
+    // just after the URL changed: typed into before then, the text went with the old box.
+    await expect
+      .poll(() => page.getByLabel('Search title, description or photographer').inputValue())
+      .toBe('');
     await search(page, TAG);
     await expect.poll(() => showing(page)).toBe('Showing 4 of 4 items');
 
