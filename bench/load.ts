@@ -444,6 +444,10 @@ export async function crowd(
   seconds: number,
   people = { visitors: VISITORS, uploaders: UPLOADERS },
 ) {
+  // The run's figures are the crowd's only (not those of learning the archive or capturing it).
+  run.classes.clear();
+  run.windows.length = 0;
+  run.uploads = 0;
   run.stopAt = performance.now() + seconds * 1000;
   const started = performance.now();
   run.startedAt = started;
@@ -745,9 +749,6 @@ async function measure(engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
     await stopServer(bare);
     bare = undefined;
 
-    app.uploads = 0;
-    app.classes.clear();
-    app.windows.length = 0;
     const loaded = outcome(app, await crowd(app, archive, pictures, SECONDS));
     const rssEnd = rssMb(server.pid);
     // Once the crowd has gone: what the server keeps (a leak keeps growing from run to run).

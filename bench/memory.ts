@@ -148,7 +148,6 @@ async function measure(engine: Engine, databaseUrl?: string) {
     const idle = memorySplit(server.pid!);
     const app = new Run(new URL(`http://127.0.0.1:${port}`));
     const archive = await learnArchive(app);
-    app.classes.clear();
     // A crowd at the most the machine can take, arriving at once: what memory must hold under load.
     app.thinkMs = 500;
     app.rampSeconds = 1;
