@@ -48,11 +48,39 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes the URL of the app's chunk (web/main.tsx) into the built index.html as
+ * `<meta name="app-module">`: start.ts has the browser fetch it while React is fetched and started,
+ * and evaluates it after. (index.html is never cached, so the URL is always the build's.)
+ */
+function appModuleMeta(): Plugin {
+  let base = '/';
+  return {
+    name: 'archive-app-module-meta',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const app = Object.values(bundle ?? {}).find(
+          (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith('/web/main.tsx'),
+        );
+        if (!app) throw new Error('the build has no chunk for web/main.tsx');
+        return [
+          { tag: 'meta', attrs: { name: 'app-module', content: `${base}${app.fileName}` }, injectTo: 'head' },
+        ];
+      },
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   root: resolve(import.meta.dirname, 'web'),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), appModuleMeta(), precompress()],
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,

@@ -114,6 +114,34 @@ describe('public bundle', () => {
     });
   }
 
+  it("/ fetches the app's chunk its page names once, beside React's, and takes the page over", async () => {
+    const context = await newVisitor(browser());
+    try {
+      const page = await context.newPage();
+      const fetched: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/assets/'))
+          fetched.push(new URL(request.url()).pathname);
+      });
+      await page.goto('/', { waitUntil: 'networkidle' });
+      const app = await page.locator('meta[name="app-module"]').getAttribute('content');
+      expect(app).toMatch(/^\/assets\/main-[\w-]+\.js$/);
+      // Preloaded while React's chunk loads, then imported: one request, not two.
+      expect(fetched.filter((path) => path === app)).toHaveLength(1);
+      expect(fetched.some((path) => /\/framework-[\w-]+\.js$/.test(path))).toBe(true);
+      // The app ran: the page is React's (a hydrated page marks its root).
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
+          ),
+        )
+        .toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it(`/ fetches at most ${HOME_JS_LIMIT / 1000} kB of JavaScript (gzip)`, async () => {
     const scripts = await scriptsFetchedBy('/', /./);
     const total = scripts.reduce((sum, s) => sum + s.gzip, 0);

@@ -147,14 +147,16 @@ describe('the lightbox', () => {
     await page.keyboard.press('i');
     await expect.poll(() => panel.count()).toBe(1);
     // The panel may draw its sections just after it appears: read them until they are all there.
-    await expect.poll(() => panel.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
-      'Basic information',
-      'Archival details',
-      'Technical details',
-      'Rights and usage',
-      'Historical context',
-      'Keywords',
-    ]);
+    await expect
+      .poll(() => panel.getByRole('heading', { level: 3 }).allTextContents())
+      .toEqual([
+        'Basic information',
+        'Archival details',
+        'Technical details',
+        'Rights and usage',
+        'Historical context',
+        'Keywords',
+      ]);
     const text = (await panel.textContent()) ?? '';
     expect(text).toContain(RICH.photographer);
     expect(text).toContain('14.06.1952');

@@ -1,9 +1,9 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { Me } from '#common/api.ts';
 import { languageFromCookies } from '#common/language-cookie.ts';
 import { AppErrorBoundary } from './app/error-screen.tsx';
+import { createRoot, hydrateRoot } from './framework.ts';
 import { Providers, queryClient } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { ME_QUERY_KEY } from './features/auth/api/get-me.ts';
