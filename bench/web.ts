@@ -276,7 +276,7 @@ async function measure(url: string, port: number): Promise<PageFigures> {
     lcpMs: value('largest-contentful-paint'),
     cls: value('cumulative-layout-shift'),
     tbtMs: value('total-blocking-time'),
-    threadTbtMs: threadTbt(trace),
+    threadTbtMs: threadTbt(trace, lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 4),
     scripts,
     findings: findings(lhr),
   };
@@ -286,6 +286,7 @@ interface TraceEvent {
   name: string;
   ph: string;
   pid: number;
+  tid: number;
   ts: number;
   dur?: number;
   tdur?: number;
@@ -293,13 +294,13 @@ interface TraceEvent {
 }
 
 /**
- * Blocking time as Lighthouse's simulation counts it (each task after the first contentful paint,
- * ×4 for the phone's CPU, less 50 ms), but from the time the page's main thread actually ran
- * (`tdur`) instead of the time that passed (`dur`). Lighthouse, Chromium's other processes and the
+ * Blocking time as Lighthouse's simulation counts it (each task of the page's main thread after
+ * the first contentful paint, times the phone's CPU slowdown, less 50 ms), but from the time the
+ * thread actually ran (`tdur`) instead of the time that passed (`dur`). Lighthouse, Chromium's other processes and the
  * server share two cores here, and a task that waits for a core counts in Lighthouse's TBT: this
  * figure shows the page's own share. NaN without a trace.
  */
-function threadTbt(trace: unknown): number {
+function threadTbt(trace: unknown, cpuSlowdown: number): number {
   const events = (trace as { traceEvents?: TraceEvent[] } | undefined)?.traceEvents;
   if (!events) return Number.NaN;
   const start = events.find(
@@ -308,11 +309,14 @@ function threadTbt(trace: unknown): number {
       e.args?.data?.isLoadingMainFrame &&
       e.args.data.documentLoaderURL?.startsWith('http'),
   );
+  // Marked on the renderer's main thread: its tasks are the ones that block.
   const fcp = start && events.find((e) => e.name === 'firstContentfulPaint' && e.pid === start.pid);
   if (!fcp) return Number.NaN;
   return events
-    .filter((e) => e.pid === fcp.pid && e.ph === 'X' && e.name === 'RunTask' && e.ts >= fcp.ts)
-    .reduce((sum, task) => sum + Math.max(0, (4 * (task.tdur ?? 0)) / 1000 - 50), 0);
+    .filter(
+      (e) => e.pid === fcp.pid && e.tid === fcp.tid && e.ph === 'X' && e.name === 'RunTask' && e.ts >= fcp.ts,
+    )
+    .reduce((sum, task) => sum + Math.max(0, (cpuSlowdown * (task.tdur ?? 0)) / 1000 - 50), 0);
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
