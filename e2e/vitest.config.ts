@@ -11,5 +11,9 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page that loads and asks its API takes more than expect.poll's default second when the
+    // test, the server and Chromium share two busy cores (a fresh admin screen did, once, in CI).
+    // A poll that is going to fail still fails; it only waits longer first.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
