@@ -149,3 +149,49 @@ it('a picture still loading gets its blurred placeholder once the script runs, n
     await page.close();
   }
 });
+
+it('a picture far below the fold gets its blurred placeholder only when it is scrolled near', async () => {
+  // The home page pushed 6,000 px down: the card is far outside the 1,250 px the blur waits for.
+  const card = `a[data-item-id="${mediaId}"] img`;
+  const page = await contexts.guest.newPage();
+  await page.route(/\/$/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      '</head>',
+      '<style>#main-content{padding-top:6000px}</style></head>',
+    );
+    await route.fulfill({ response, body });
+  });
+  // The picture stays loading until the end: it is what the blur stands in for.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**/files/media/${mediaId}/**`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const blur = () => page.locator(card).evaluate((img: HTMLImageElement) => img.style.backgroundImage);
+  try {
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    // Taken over by React, then idle long enough for any blur already queued to be drawn.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const root = document.getElementById('root');
+          return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
+        }),
+      )
+      .toBe(true);
+    await page.evaluate(
+      () => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500), { timeout: 2000 })),
+    );
+    expect(await blur()).toBe('');
+
+    await page.locator(card).scrollIntoViewIfNeeded();
+    await expect.poll(blur).toMatch(/^url\("data:image\/png;base64,/);
+  } finally {
+    release();
+    await page.close();
+  }
+});

@@ -75,6 +75,41 @@ function scheduleIdleSlice(): void {
 }
 
 /**
+ * How near the viewport (px) a picture must come before its blurred placeholder is drawn: Chromium
+ * starts loading a lazy image at 1,250 px on a fast connection, so the blur is there when the
+ * picture starts to load, and a long page does not decode the blurs of pictures nobody has
+ * scrolled to.
+ */
+const NEAR_VIEWPORT = '1250px';
+const whenNearCallbacks = new WeakMap<Element, () => void>();
+let nearObserver: IntersectionObserver | undefined;
+
+/** Runs `work` once `element` comes near the viewport (at once without IntersectionObserver). */
+function whenNearViewport(element: Element, work: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    work();
+    return () => {};
+  }
+  nearObserver ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        nearObserver?.unobserve(entry.target);
+        whenNearCallbacks.get(entry.target)?.();
+        whenNearCallbacks.delete(entry.target);
+      }
+    },
+    { rootMargin: NEAR_VIEWPORT },
+  );
+  whenNearCallbacks.set(element, work);
+  nearObserver.observe(element);
+  return () => {
+    whenNearCallbacks.delete(element);
+    nearObserver?.unobserve(element);
+  };
+}
+
+/**
  * The colour behind a picture while it loads, and its blurred picture once the page's script runs.
  * The page the server draws (and the browser's first render over it, which must be the same) has
  * the placeholder's average colour only: its blurred picture is a data URL of some 3.5 kB that
@@ -83,7 +118,9 @@ function scheduleIdleSlice(): void {
  * picture at a time, and straight onto the image, without drawing the card again: decoding a
  * ThumbHash into a PNG takes a few milliseconds, and a page of cards at once held a phone for a
  * good part of a second after hydration (and still 90 ms at 4× slowdown when the idle callbacks
- * ran back to back: whenIdle works through them in slices).
+ * ran back to back: whenIdle works through them in slices). Only for pictures near the viewport:
+ * the home page's 30 cards took some 40 ms of a fast machine's main thread after the first paint
+ * for blurs below the fold, behind lazy images that were not loading.
  */
 function usePlaceholderStyle(
   placeholder: string | null,
@@ -92,16 +129,20 @@ function usePlaceholderStyle(
   useEffect(() => {
     const img = image.current;
     if (!placeholder || !img || img.complete) return;
-    const cancel = whenIdle(() => {
-      if (img.complete) return;
-      const picture = placeholderPicture(placeholder);
-      if (!picture) return;
-      // React never sets these two (the style it draws has the colour only), so they stay.
-      img.style.backgroundImage = `url(${picture})`;
-      img.style.backgroundSize = 'cover';
+    let cancelIdle = () => {};
+    const stopWatching = whenNearViewport(img, () => {
+      cancelIdle = whenIdle(() => {
+        if (img.complete) return;
+        const picture = placeholderPicture(placeholder);
+        if (!picture) return;
+        // React never sets these two (the style it draws has the colour only), so they stay.
+        img.style.backgroundImage = `url(${picture})`;
+        img.style.backgroundSize = 'cover';
+      });
     });
     return () => {
-      cancel();
+      stopWatching();
+      cancelIdle();
       img.style.backgroundImage = '';
       img.style.backgroundSize = '';
     };
