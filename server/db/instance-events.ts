@@ -18,6 +18,7 @@ const RECONNECT_MS = 1_000;
 
 const instanceId = randomUUID();
 const handlers = new Map<string, Set<(payload: string) => void>>();
+const gapListeners = new Set<() => void>();
 let sender: ((message: string) => void) | undefined;
 
 interface Logger {
@@ -31,6 +32,17 @@ export function onOtherInstances(topic: string, deliver: (payload: string) => vo
   handlers.set(topic, set);
   set.add(deliver);
   return () => set.delete(deliver);
+}
+
+/**
+ * Calls `listener` each time the listening connection is taken again after it dropped: what the
+ * other instances said meanwhile is lost (NOTIFY keeps nothing for a session that is not there),
+ * so each subscriber assumes the worst (kept answers are dropped, held streams end and their
+ * browsers reconnect and reload). Returns the function that stops it.
+ */
+export function onInstanceEventsGap(listener: () => void): () => void {
+  gapListeners.add(listener);
+  return () => gapListeners.delete(listener);
 }
 
 /** Sends `payload` under `topic` to every other instance (nothing when this one is alone). */
@@ -73,7 +85,7 @@ export async function startInstanceEvents(connectionString: string, logger: Logg
     });
   };
 
-  const connect = async () => {
+  const connect = async (afterGap: boolean) => {
     const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
     let lost = false;
     const onLost = (error: Error) => {
@@ -94,20 +106,24 @@ export async function startInstanceEvents(connectionString: string, logger: Logg
     await next.connect();
     await next.query(`listen ${INSTANCE_CHANNEL}`);
     client = next;
+    if (afterGap) {
+      logger.info({}, 'instance events connection taken again; what may have changed meanwhile is dropped');
+      for (const listener of gapListeners) listener();
+    }
     const waiting = backlog;
     backlog = [];
     for (const message of waiting) send(message);
   };
   const reconnect = () => {
     if (closed) return;
-    connect().catch((error: Error) => {
+    connect(true).catch((error: Error) => {
       logger.error({ err: error.message }, 'instance events connection failed; trying again');
       retry = setTimeout(reconnect, RECONNECT_MS);
       retry.unref();
     });
   };
 
-  await connect();
+  await connect(false);
   sender = send;
   return {
     async close() {

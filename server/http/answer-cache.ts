@@ -1,17 +1,21 @@
-import { onOtherInstances, tellOtherInstances } from '#server/db/instance-events.ts';
+import { onInstanceEventsGap, onOtherInstances, tellOtherInstances } from '#server/db/instance-events.ts';
 
 /**
  * A short in-process memory of answers that are the same for every visitor (the public gallery's
  * pages, the anonymous home page): kept `PAGE_CACHE_MS` (default 2 s; 0, i.e. off, under vitest
  * unless set) and dropped at once by any successful write through the API in this process
  * (app.ts calls noteWrite) in this instance or, through NOTIFY, in another on the same PostgreSQL
- * (server/db/instance-events.ts), so the next request never redoes the work the previous one did.
+ * (server/db/instance-events.ts; everything is dropped when this instance's listening connection
+ * comes back after a drop), so the next request never redoes the work the previous one did.
  * Changes made outside the API (background jobs) are seen after at most that time.
  */
 let generation = 0;
-onOtherInstances('write', () => {
+const dropAll = () => {
   generation += 1;
-});
+};
+onOtherInstances('write', dropAll);
+// The other instances' writes while this one was not listening were not heard: dropped all the same.
+onInstanceEventsGap(dropAll);
 
 export function noteWrite() {
   generation += 1;

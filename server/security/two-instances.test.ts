@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -190,11 +190,7 @@ describe.skipIf(!databaseUrl)(`two server instances on one PostgreSQL and one S3
     });
     expect(deactivated.status).toBe(200);
     // B ends the stream (the browser would reconnect and be refused); only heartbeats would come otherwise.
-    const ended = (async () => {
-      for (;;) if ((await reader.read()).done) return 'ended';
-    })();
-    const waited = new Promise<string>((r) => setTimeout(() => r('still open'), 10_000).unref());
-    expect(await Promise.race([ended, waited])).toBe('ended');
+    expect(await endOrTimeout(reader)).toBe('ended');
     await reader.cancel().catch(() => {});
   });
 
@@ -363,4 +359,76 @@ describe.skipIf(!databaseUrl)(`two server instances on one PostgreSQL and one S3
       .filter((mail) => mail.includes('sender@example.org'));
     expect(notices).toHaveLength(21);
   }, 240_000);
+
+  it('what one instance says while the other is not listening is not lost: the other drops its kept answers and ends its streams when it listens again', async () => {
+    const summaryOnB = async () =>
+      ((await (await request(b, 'GET', '/api/gallery/summary')).json()) as { totalItems: number }).totalItems;
+    const items = (await (await request(a, 'GET', '/api/gallery')).json()) as { items: { id: string }[] };
+    expect(items.items).toHaveLength(1);
+    // Kept by B (60 s here), and a stream held on B.
+    expect(await summaryOnB()).toBe(1);
+    const stream = await fetch(`${b}/api/admin/submissions/events`, { headers: { cookie: adminCookie } });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    await reader.read();
+
+    // B's listening connection drops (a restarted PostgreSQL, a network blip): found by the
+    // ports of B's own sockets, and ended by the database.
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>(
+        `select pid from pg_stat_activity
+          where datname = current_database() and client_port = any($1::int[])
+            and (query ilike 'listen %' or query ilike 'select pg_notify%')`,
+        [[...localPortsOf(children[1]!.pid!)]],
+      );
+      expect(rows).toHaveLength(1);
+      await client.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+    } finally {
+      await client.end();
+    }
+    // Hidden on A before B listens again (B waits a second before it connects again).
+    const hidden = await request(a, 'PATCH', `/api/admin/media/${items.items[0]!.id}`, {
+      cookie: adminCookie,
+      body: { isPublic: false },
+    });
+    expect(hidden.status).toBe(200);
+
+    // B cannot have heard it, yet its kept summary is dropped and its stream ends once it is back.
+    expect(await endOrTimeout(reader)).toBe('ended');
+    expect(await summaryOnB()).toBe(0);
+    await reader.cancel().catch(() => {});
+  });
 });
+
+/** 'ended' once the server ends the stream, or 'still open' after 10 s (heartbeats aside). */
+async function endOrTimeout(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> {
+  const ended = (async () => {
+    for (;;) if ((await reader.read()).done) return 'ended';
+  })();
+  const waited = new Promise<string>((r) => setTimeout(() => r('still open'), 10_000).unref());
+  return Promise.race([ended, waited]);
+}
+
+/** The local ports of a process's TCP sockets (Linux: its socket descriptors matched in /proc/net). */
+function localPortsOf(pid: number): Set<number> {
+  const inodes = new Set(
+    readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
+      try {
+        return /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? [];
+      } catch {
+        return [];
+      }
+    }),
+  );
+  const ports = new Set<number>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const columns = line.trim().split(/\s+/);
+      if (columns.length > 9 && inodes.has(columns[9]!))
+        ports.add(Number.parseInt(columns[1]!.split(':')[1]!, 16));
+    }
+  }
+  return ports;
+}
