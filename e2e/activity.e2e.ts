@@ -59,6 +59,10 @@ describe('the activity log', () => {
     await page.getByLabel('Search', { exact: true }).press('Enter');
     await page.waitForURL((url) => url.searchParams.get('q') === PREFIX);
     await expect.poll(() => showing(page)).toBe(`Showing 25 of ${CREATED + 1}`);
+    // The box the search was typed in keeps the focus once its search is the page's.
+    expect(
+      await page.getByLabel('Search', { exact: true }).evaluate((box) => box === document.activeElement),
+    ).toBe(true);
     expect(await rows(page).count()).toBe(25);
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => showing(page)).toBe(`Showing ${CREATED + 1} of ${CREATED + 1}`);
@@ -84,6 +88,10 @@ describe('the activity log', () => {
     await page.getByLabel('Search', { exact: true }).fill(`${PREFIX}-nothing`);
     await page.getByLabel('Search', { exact: true }).press('Enter');
     await page.getByText('No activity matches these filters.').waitFor();
+    // Back: the earlier search, and its text in the box.
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('q') === PREFIX);
+    await expect.poll(() => page.getByLabel('Search', { exact: true }).inputValue()).toBe(PREFIX);
     await admin.close();
   });
 

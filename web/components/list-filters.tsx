@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button, primaryButton } from './button.tsx';
 
 const control =
@@ -30,7 +30,9 @@ export function ListFilters({
 
 /**
  * A list's search box: applied when submitted, not per keystroke, so history holds whole searches;
- * a new search text from elsewhere (Back, a link) resets what the box shows.
+ * a new search text from elsewhere (Back, a link) resets what the box shows. The box stays the same
+ * element throughout, so it keeps the focus (and whatever is typed after Enter) when its own
+ * search becomes the page's.
  */
 export function ListSearch({
   value,
@@ -44,19 +46,35 @@ export function ListSearch({
   onSearch: (q: string) => void;
 }) {
   const id = useId();
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  // The page's search changed: from this box (what is typed since stays), or from elsewhere.
+  if (value !== shown) {
+    setShown(value);
+    if (value !== submitted) setText(value);
+    setSubmitted(null);
+  }
   return (
     <form
-      key={value}
       onSubmit={(event) => {
         event.preventDefault();
-        onSearch(String(new FormData(event.currentTarget).get('q') ?? ''));
+        if (text !== value) setSubmitted(text);
+        onSearch(text);
       }}
     >
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
       <div className="flex gap-2">
-        <input id={id} name="q" type="search" defaultValue={value} className={control} />
+        <input
+          id={id}
+          name="q"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          className={control}
+        />
         <Button type="submit" className={`${primaryButton} mt-1`}>
           <Search aria-hidden="true" className="size-4" />
           {buttonText}
