@@ -71,6 +71,13 @@ async function hydrationProblems(page: Page, path: string): Promise<string[]> {
   await page.goto(path, { waitUntil: 'networkidle' });
   // Every Suspense boundary the server drew is hydrated once its chunk is in: no markers remain
   // unresolved, and React owns the root.
+  await reactOwnsRoot(page);
+  await page.waitForTimeout(300);
+  return problems;
+}
+
+/** Waits until React has taken the server's HTML over (it owns #root). */
+async function reactOwnsRoot(page: Page) {
   await expect
     .poll(() =>
       page.evaluate(() => {
@@ -79,9 +86,25 @@ async function hydrationProblems(page: Page, path: string): Promise<string[]> {
       }),
     )
     .toBe(true);
-  await page.waitForTimeout(300);
-  return problems;
 }
+
+/** Holds every request for the item's pictures until the returned function is called. */
+async function holdPicture(page: Page, id: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**/files/media/${id}/**`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The blurred placeholder drawn behind a picture (web/components/media-image.tsx). */
+const BLURRED = /^url\("data:image\/png;base64,/;
+const blurOf = (page: Page, img: string) =>
+  page.locator(img).evaluate((element: HTMLImageElement) => element.style.backgroundImage);
 
 const PAGES = [
   { name: 'home', path: () => '/', text: () => TITLE },
@@ -129,19 +152,10 @@ it('a picture still loading gets its blurred placeholder once the script runs, n
   expect(drawn).toMatch(/^background-color:#[0-9a-f]{6}$/);
 
   const page = await contexts.guest.newPage();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(`**/files/media/${mediaId}/**`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdPicture(page, mediaId);
   try {
     await page.goto('/', { waitUntil: 'domcontentloaded' });
-    await expect
-      .poll(() => page.locator(card).evaluate((img: HTMLImageElement) => img.style.backgroundImage))
-      .toMatch(/^url\("data:image\/png;base64,/);
+    await expect.poll(() => blurOf(page, card)).toMatch(BLURRED);
     release();
     await expect.poll(() => page.locator(card).evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
   } finally {
@@ -163,33 +177,18 @@ it('a picture far below the fold gets its blurred placeholder only when it is sc
     await route.fulfill({ response, body });
   });
   // The picture stays loading until the end: it is what the blur stands in for.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(`**/files/media/${mediaId}/**`, async (route) => {
-    await held;
-    await route.continue();
-  });
-  const blur = () => page.locator(card).evaluate((img: HTMLImageElement) => img.style.backgroundImage);
+  const release = await holdPicture(page, mediaId);
   try {
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     // Taken over by React, then idle long enough for any blur already queued to be drawn.
-    await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const root = document.getElementById('root');
-          return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
-        }),
-      )
-      .toBe(true);
+    await reactOwnsRoot(page);
     await page.evaluate(
       () => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500), { timeout: 2000 })),
     );
-    expect(await blur()).toBe('');
+    expect(await blurOf(page, card)).toBe('');
 
     await page.locator(card).scrollIntoViewIfNeeded();
-    await expect.poll(blur).toMatch(/^url\("data:image\/png;base64,/);
+    await expect.poll(() => blurOf(page, card)).toMatch(BLURRED);
   } finally {
     release();
     await page.close();

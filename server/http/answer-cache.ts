@@ -18,7 +18,7 @@ onOtherInstances('write', dropAll);
 onInstanceEventsGap(dropAll);
 
 export function noteWrite() {
-  generation += 1;
+  dropAll();
   tellOtherInstances('write');
 }
 
