@@ -38,6 +38,7 @@ import { installRequestGuards } from './http/request-guards.ts';
 import { noteWrite } from './http/answer-cache.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { installSession, type RouteDeclaration } from './http/session.ts';
+import { registerAuthForms } from './web/auth-forms.ts';
 import { registerWebApp } from './web/web-app.ts';
 
 export interface BuildAppOptions {
@@ -173,6 +174,7 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
   await registerFeature(app, ctx, filesFeature);
 
   await registerWebApp(app as unknown as FastifyInstance, ctx);
+  await registerAuthForms(app as unknown as FastifyInstance, ctx);
   return app;
 }
 

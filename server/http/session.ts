@@ -33,7 +33,8 @@ export interface RouteDeclaration {
 
 export function installSession(app: FastifyInstance, ctx: AppContext, declarations: RouteDeclaration[]) {
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api') && !route.url.startsWith('/files')) return;
+    // And the pages' own form routes, which declare one too (server/web/auth-forms.ts).
+    if (!route.url.startsWith('/api') && !route.url.startsWith('/files') && !route.config?.permission) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       declarations.push({

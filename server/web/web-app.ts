@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FORM_REPLY_KEY, type FormReply } from '#common/form-reply.ts';
 import type { Language } from '#common/enums.ts';
 import { languageFromCookies } from '#common/language-cookie.ts';
 import { matchRoute, ROUTES } from '#common/paths.ts';
@@ -74,43 +75,88 @@ export async function registerWebApp(
     reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, cookie');
     const anonymous = !String(request.headers.cookie ?? '').includes('session_token');
     const lang = languageFromCookies(request.headers.cookie);
-    const render = async (): Promise<KeptBody> => {
-      const { answers, statuses } = await fetchOwnAnswers(app, request, bootDataPaths(url, lang));
-      // Only a picture of an item this visitor was just given: its size from its derivative row.
-      const picture = previewImageOf(url, answers);
-      const facts = picture
-        ? (await listDerivativeSizes(ctx.db, 'media', [picture.ownerId], [picture.variant]))[0]
-        : undefined;
-      const preview = picture
-        ? {
-            ...picture,
-            width: facts?.width ?? null,
-            height: facts?.height ?? null,
-            mimeType: facts?.mime_type ?? null,
-          }
-        : null;
-      const isPublic = anonymous || (itemIsPublic(url, answers) ?? (await slideshowIsPublic(ctx.db, url)));
-      const head = describePage({ url, lang, publicUrl, answers, statuses, preview, isPublic });
-      const embedded = embeddedAnswers(url, answers, statuses);
-      const drawn =
-        renderer && serverRendered(url.pathname)
-          ? await drawApp(renderer, request, {
-              url: `${url.pathname}${url.search}`,
-              answers: embedded,
-              lang,
-            })
-          : null;
-      const html = renderPage(template, url, embedded, head, drawn);
-      // The same page drawn at another moment is the same page.
-      const sameAs = html.replace(/ data-rendered-at="\d+"/, '');
-      return keptBody(html, 'text/html; charset=utf-8', head.status, sameAs);
-    };
+    const render = () => draw(request, url, { cookie: request.headers.cookie });
     // Anonymous visitors all get the same page for a path and language (http/answer-cache.ts).
     const page = anonymous
       ? await anonymousPages.get(`${lang} ${url.pathname}${url.search}`, render)
       : await render();
     return sendKept(request, reply, page);
   });
+
+  /**
+   * The page at `url` for this visitor, drawn afresh. `cookie` is the account it is drawn for
+   * (a form that just signed the visitor in draws with the new session); `formReply`, the
+   * answer to a form sent to the page (common/form-reply.ts), which it shows.
+   */
+  const draw = async (
+    request: FastifyRequest,
+    url: URL,
+    { cookie, formReply }: { cookie?: string; formReply?: FormReply },
+  ): Promise<KeptBody> => {
+    const anonymous = !String(cookie ?? '').includes('session_token');
+    const lang = languageFromCookies(cookie);
+    const { answers, statuses } = await fetchOwnAnswers(app, request, bootDataPaths(url, lang), cookie);
+    // Only a picture of an item this visitor was just given: its size from its derivative row.
+    const picture = previewImageOf(url, answers);
+    const facts = picture
+      ? (await listDerivativeSizes(ctx.db, 'media', [picture.ownerId], [picture.variant]))[0]
+      : undefined;
+    const preview = picture
+      ? {
+          ...picture,
+          width: facts?.width ?? null,
+          height: facts?.height ?? null,
+          mimeType: facts?.mime_type ?? null,
+        }
+      : null;
+    const isPublic = anonymous || (itemIsPublic(url, answers) ?? (await slideshowIsPublic(ctx.db, url)));
+    const head = describePage({ url, lang, publicUrl, answers, statuses, preview, isPublic });
+    const embedded = {
+      ...embeddedAnswers(url, answers, statuses),
+      ...(formReply ? { [FORM_REPLY_KEY]: formReply } : {}),
+    };
+    const drawn =
+      renderer && serverRendered(url.pathname)
+        ? await drawApp(renderer, request, {
+            url: `${url.pathname}${url.search}`,
+            answers: embedded,
+            lang,
+          })
+        : null;
+    const html = renderPage(template, url, embedded, head, drawn);
+    // The same page drawn at another moment is the same page.
+    const sameAs = html.replace(/ data-rendered-at="\d+"/, '');
+    return keptBody(html, 'text/html; charset=utf-8', head.status, sameAs);
+  };
+
+  // A form's answer is one visitor's alone, never kept (server/web/auth-forms.ts).
+  app.decorate('sendFormPage', async (request: FastifyRequest, reply: FastifyReply, page: FormPage) => {
+    // Without a built app (some tests) the form's outcome is still told, by its status.
+    if (!built)
+      return reply
+        .status(page.status ?? 200)
+        .type('text/plain')
+        .send('The web app is not built.');
+    const url = new URL(request.url, 'http://archive.invalid');
+    const drawn = await draw(request, url, { cookie: page.cookie, formReply: page.reply });
+    reply.header('cache-control', 'no-store').header('vary', 'accept-encoding, cookie');
+    return sendKept(request, reply, { ...drawn, status: page.status ?? drawn.status });
+  });
+}
+
+/** A page drawn as the answer to a form sent to it (FastifyInstance.sendFormPage). */
+export interface FormPage {
+  reply: FormReply;
+  /** The cookies to draw it with, when the form changed the account (else the request's). */
+  cookie: string | undefined;
+  status?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Draws the requested page again with a form's answer in it, for this visitor only. */
+    sendFormPage(request: FastifyRequest, reply: FastifyReply, page: FormPage): Promise<FastifyReply>;
+  }
 }
 
 /** The public pages (public-site.md §2); the back-office and the old sign-in address are drawn by the browser. */
@@ -158,7 +204,12 @@ async function slideshowIsPublic(db: Db, url: URL): Promise<boolean> {
  * answer's status. A failure only leaves that answer out (the page then asks for it itself): the
  * page is always sent.
  */
-async function fetchOwnAnswers(app: FastifyInstance, request: FastifyRequest, paths: string[]) {
+async function fetchOwnAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  paths: string[],
+  cookie: string | undefined,
+) {
   const answers = await Promise.all(
     paths.map(async (path) => {
       const res = await app
@@ -168,7 +219,7 @@ async function fetchOwnAnswers(app: FastifyInstance, request: FastifyRequest, pa
           remoteAddress: request.ip,
           headers: {
             accept: 'application/json',
-            ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+            ...(cookie ? { cookie } : {}),
             ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
           },
         })

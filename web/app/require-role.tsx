@@ -6,7 +6,7 @@ import { type Action, can, isStaff } from '#common/permissions.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { toActor, useMe } from '../features/auth/api/get-me.ts';
 import { useHydrated } from '../lib/hydrated.ts';
-import { withNext } from '../lib/safe-next.ts';
+import { withNext } from '#common/safe-next.ts';
 import { adminScreenAt } from './admin-screens.ts';
 import { useT } from './i18n.tsx';
 

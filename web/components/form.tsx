@@ -15,6 +15,7 @@ import {
 } from 'react';
 import {
   type DefaultValues,
+  type FieldErrors,
   type FieldValues,
   FormProvider,
   type UseFormReturn,
@@ -26,6 +27,7 @@ import {
 import type { z } from 'zod';
 import { errorCodeOf, useErrorText } from '../lib/error-text.ts';
 import { useHydrated } from '../lib/hydrated.ts';
+import type { ServerReply } from '../lib/form-reply.ts';
 import { placeServerError } from '../lib/server-errors.ts';
 import { Alert } from './alert.tsx';
 import { primaryButton } from './button.tsx';
@@ -43,6 +45,12 @@ import { primaryButton } from './button.tsx';
  * throws, a server `VALIDATION_ERROR`'s issues land on their fields (and the first takes focus),
  * codes listed in `codeFields` land on their field, and anything else shows in the red banner at
  * the top of the form, worded by its code (web/lib/error-text.ts).
+ *
+ * A form of a page the server draws works before the page's script arrives (DESIGN.md §4 item 9):
+ * `action` is where the browser sends it by itself (POST, form-encoded: server/web/auth-forms.ts),
+ * and `reply` the outcome the server drew the page with (web/lib/form-reply.ts): its error shows
+ * as the script's own would, and its values fill the fields. When the script takes the page over,
+ * what the visitor typed meanwhile stays in the fields.
  */
 export function Form<S extends z.ZodType<FieldValues, FieldValues>>({
   schema,
@@ -52,6 +60,8 @@ export function Form<S extends z.ZodType<FieldValues, FieldValues>>({
   codeFields,
   errorTexts,
   renderError,
+  action,
+  reply,
   className = 'space-y-4',
   ...rest
 }: {
@@ -65,15 +75,26 @@ export function Form<S extends z.ZodType<FieldValues, FieldValues>>({
   errorTexts?: Readonly<Record<string, string>>;
   /** A banner of the screen's own (e.g. sign-in's orange 'Account Deactivated'). */
   renderError?: (error: unknown, text: string) => ReactNode;
+  /** Where the page's server answers this form sent without the script. */
+  action?: string;
+  /** What the server answered when it was (web/lib/form-reply.ts). */
+  reply?: ServerReply;
   className?: string;
 } & Pick<ComponentProps<'form'>, 'id' | 'aria-label' | 'aria-labelledby'>) {
+  const errorText = useErrorText();
+  const [initial] = useState(() =>
+    placeReply(reply, defaultValues, codeFields, errorText(reply?.error, errorTexts)),
+  );
+  const hydrated = useHydrated();
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     resolver: zodResolver(schema as never) as never,
-    defaultValues,
-    shouldFocusError: true,
+    defaultValues: reply ? ({ ...defaultValues, ...reply.values } as typeof defaultValues) : defaultValues,
+    errors: initial.errors as never,
+    // Not while the page is taken over: the server's errors are on screen, and the visitor may be
+    // typing elsewhere already.
+    shouldFocusError: hydrated,
   });
-  const errorText = useErrorText();
-  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(initial.failure);
   const fields = useRef(new Map<string, number>());
 
   const registerField = useCallback((name: string) => {
@@ -100,13 +121,13 @@ export function Form<S extends z.ZodType<FieldValues, FieldValues>>({
     }
   });
 
-  const meta = useMemo(() => ({ registerField }), [registerField]);
+  const meta = useMemo(() => ({ registerField, sentValues: reply?.values }), [registerField, reply]);
   const text = failure ? errorText(failure.error, errorTexts) : '';
   return (
     <FormProvider {...form}>
       <FormMeta value={meta}>
-        {/* POST if ever sent natively: a password never goes into an address. */}
-        <form method="post" noValidate onSubmit={submit} className={className} {...rest}>
+        {/* POST when sent by the browser itself: a password never goes into an address. */}
+        <form method="post" action={action} noValidate onSubmit={submit} className={className} {...rest}>
           {failure && (renderError ? renderError(failure.error, text) : <Alert tone="error">{text}</Alert>)}
           {children}
         </form>
@@ -115,9 +136,57 @@ export function Form<S extends z.ZodType<FieldValues, FieldValues>>({
   );
 }
 
-const FormMeta = createContext<{ registerField: (name: string) => () => void }>({
+/** A server's reply placed as the form's first state: errors on fields, or the banner's error. */
+function placeReply(
+  reply: ServerReply | undefined,
+  defaultValues: object | undefined,
+  codeFields: Readonly<Record<string, string>> | undefined,
+  text: string,
+): { errors: FieldErrors | undefined; failure: { error: unknown } | null } {
+  if (!reply?.error) return { errors: undefined, failure: null };
+  const names = new Set(Object.keys(defaultValues ?? {}));
+  const placed = placeServerError(reply.error, names, codeFields, text, errorCodeOf(reply.error));
+  const errors = Object.fromEntries(
+    placed.fields.map(({ name, message }) => [name, { type: 'server', message }]),
+  ) as FieldErrors;
+  return {
+    errors: placed.fields.length > 0 ? errors : undefined,
+    failure: placed.banner ? { error: reply.error } : null,
+  };
+}
+
+const FormMeta = createContext<{
+  registerField: (name: string) => () => void;
+  /** The fields as sent to the server without the script, drawn again as they were. */
+  sentValues?: Readonly<Record<string, string>>;
+}>({
   registerField: () => () => {},
 });
+
+/**
+ * `register(name)`, and for a field the server drew, what the visitor typed before the script took
+ * the page over stays: react-hook-form writes the field's default value into it when it registers.
+ */
+function useRegister(name: string) {
+  const { register, setValue } = useFormContext();
+  const { sentValues } = useContext(FormMeta);
+  const hydrated = useHydrated();
+  const registration = register(name);
+  const sent = sentValues?.[name];
+  if (hydrated) return { ...registration, defaultValue: sent };
+  return {
+    ...registration,
+    defaultValue: sent,
+    ref(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) {
+      const typed = element?.value;
+      registration.ref(element);
+      if (element && typed !== undefined && element.value !== typed) {
+        element.value = typed;
+        setValue(name, typed, { shouldDirty: true });
+      }
+    },
+  };
+}
 
 /** Ids, registration with the form, and the error of one field. */
 function useFieldShell(name: string, description?: string) {
@@ -209,7 +278,7 @@ export function Field({
   className,
   ...input
 }: ShellProps & { name: string } & Omit<ComponentProps<'input'>, 'name' | 'id' | 'className'>) {
-  const { register } = useFormContext();
+  const registration = useRegister(name);
   const shell = useFieldShell(name, description);
   return (
     <div className={className}>
@@ -220,7 +289,7 @@ export function Field({
         className={inputClass}
         {...shell.aria}
         {...input}
-        {...register(name)}
+        {...registration}
       />
       <Help id={shell.descriptionId} description={description} errorId={shell.errorId} error={shell.error} />
     </div>
@@ -236,7 +305,7 @@ export function TextareaField({
   rows = 4,
   ...textarea
 }: ShellProps & { name: string } & Omit<ComponentProps<'textarea'>, 'name' | 'id' | 'className'>) {
-  const { register } = useFormContext();
+  const registration = useRegister(name);
   const shell = useFieldShell(name, description);
   return (
     <div className={className}>
@@ -248,7 +317,7 @@ export function TextareaField({
         className={inputClass}
         {...shell.aria}
         {...textarea}
-        {...register(name)}
+        {...registration}
       />
       <Help id={shell.descriptionId} description={description} errorId={shell.errorId} error={shell.error} />
     </div>
@@ -268,7 +337,7 @@ export function SelectField({
   name: string;
   options: readonly { value: string; label: string }[];
 } & Omit<ComponentProps<'select'>, 'name' | 'id' | 'className' | 'children'>) {
-  const { register } = useFormContext();
+  const registration = useRegister(name);
   const shell = useFieldShell(name, description);
   return (
     <div className={className}>
@@ -279,7 +348,7 @@ export function SelectField({
         className={inputClass}
         {...shell.aria}
         {...select}
-        {...register(name)}
+        {...registration}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -354,7 +423,10 @@ export function SwitchField({
   );
 }
 
-/** The form's submit button: disabled with `pendingText` and a spinner while the submission runs. */
+/**
+ * The form's submit button: disabled with `pendingText` and a spinner while the script sends the
+ * form. Never before the script arrives: the browser then sends the form itself to its `action`.
+ */
 export function SubmitButton({
   children,
   pendingText,
@@ -365,15 +437,8 @@ export function SubmitButton({
   className?: string;
 }) {
   const { isSubmitting } = useFormState();
-  // Sent by the page's script only (web/lib/hydrated.ts).
-  const hydrated = useHydrated();
   return (
-    <button
-      type="submit"
-      className={className}
-      disabled={isSubmitting || !hydrated}
-      aria-busy={isSubmitting || undefined}
-    >
+    <button type="submit" className={className} disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
       {isSubmitting && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
       {isSubmitting ? pendingText : children}
     </button>

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { FORM_REPLY_KEY, type FormReply } from '#common/form-reply.ts';
 import { ApiRequestError } from './api-fetch.ts';
 
 /**
@@ -12,6 +13,12 @@ export interface BootData {
   take<T = unknown>(path: string): T | undefined;
   /** The status the server was refused with for `path` (an item's page: 404, 400), if it was. */
   refused(path: string): number | undefined;
+  /**
+   * The server's answer to a form sent to this page before its script ran (common/form-reply.ts),
+   * until `forgetFormReply()`: the page's first form reads it, and a later visit draws afresh.
+   */
+  formReply(): FormReply | undefined;
+  forgetFormReply(): void;
 }
 
 /** How the server embeds a refused answer: `"refused <path>": status` (server/web/boot-data.ts). */
@@ -28,13 +35,19 @@ function keyOf(path: string): string {
 export function bootDataOf(data: Record<string, unknown>): BootData {
   const answers = new Map<string, unknown>();
   const refusals = new Map<string, number>();
+  let formReply: FormReply | undefined;
   for (const [path, body] of Object.entries(data)) {
-    if (path.startsWith(REFUSED)) refusals.set(keyOf(path.slice(REFUSED.length)), Number(body));
+    if (path === FORM_REPLY_KEY) formReply = body as FormReply;
+    else if (path.startsWith(REFUSED)) refusals.set(keyOf(path.slice(REFUSED.length)), Number(body));
     else answers.set(keyOf(path), body);
   }
   return {
     // Not handed out once: the page shows the same until the browser's own answer comes.
     refused: (path) => refusals.get(keyOf(path)),
+    formReply: () => formReply,
+    forgetFormReply() {
+      formReply = undefined;
+    },
     take<T>(path: string) {
       const key = keyOf(path);
       if (!answers.has(key)) return undefined;

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useT } from '#web/app/i18n.tsx';
 import { linkButton } from '#web/components/button.tsx';
-import { safeNext } from '#web/lib/safe-next.ts';
+import { safeNext } from '#common/safe-next.ts';
+import { useHydrated } from '#web/lib/hydrated.ts';
 import { homeFor, useMe } from '../api/get-me.ts';
 import { RequestResetForm } from '../components/request-reset-form.tsx';
 import { SignInForm } from '../components/sign-in-form.tsx';
@@ -18,6 +19,7 @@ export function AdminLoginPage() {
   // Only someone already signed in on arrival is sent on; a sign-in made here navigates itself.
   const [arrivedSignedIn] = useState(() => Boolean(user));
   const [forgotOpen, setForgotOpen] = useState(false);
+  const hydrated = useHydrated();
 
   if (arrivedSignedIn && user) return <Navigate to={homeFor(user)} replace />;
 
@@ -49,15 +51,22 @@ export function AdminLoginPage() {
         />
       </div>
       <div className="mt-6">
-        <button
-          type="button"
-          className={linkButton}
-          aria-expanded={forgotOpen}
-          aria-controls="forgot-password"
-          onClick={() => setForgotOpen((open) => !open)}
-        >
-          {t('login.forgot', 'Forgot password?')}
-        </button>
+        {/* Until the script opens the panel here, the link opens the same form on its own page. */}
+        {!hydrated ? (
+          <a href={paths.resetPassword} className={linkButton}>
+            {t('login.forgot', 'Forgot password?')}
+          </a>
+        ) : (
+          <button
+            type="button"
+            className={linkButton}
+            aria-expanded={forgotOpen}
+            aria-controls="forgot-password"
+            onClick={() => setForgotOpen((open) => !open)}
+          >
+            {t('login.forgot', 'Forgot password?')}
+          </button>
+        )}
         {forgotOpen && (
           <div id="forgot-password" className="mt-3">
             <RequestResetForm />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useT } from '#web/app/i18n.tsx';
-import { safeNext } from '#web/lib/safe-next.ts';
+import { safeNext } from '#common/safe-next.ts';
 import { useMe } from '../api/get-me.ts';
 import { SignInForm } from '../components/sign-in-form.tsx';
 import { paths } from '#common/paths.ts';

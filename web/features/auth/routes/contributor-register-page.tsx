@@ -5,29 +5,37 @@ import { paths } from '#common/paths.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { Field, Form, SubmitButton } from '#web/components/form.tsx';
+import { useFormReply } from '#web/lib/form-reply.ts';
 import { useMe } from '../api/get-me.ts';
 import { useSignUp } from '../api/sign-up.ts';
-import { EMAIL_CODES, registrationSchema } from '../lib/auth-schemas.ts';
+import { EMAIL_CODES, registrationSchema, registrationTexts } from '../lib/auth-schemas.ts';
 
-/** Contributor registration (/contributor/register), in Faroese. The server always gives role public. */
+/**
+ * Contributor registration (/contributor/register), in Faroese. The server always gives role public.
+ * Sent before the script arrives, the form goes to this page, which registers and draws the
+ * welcome screen, signed in (server/web/auth-forms.ts).
+ */
 export function ContributorRegisterPage() {
   const t = useT();
   const navigate = useNavigate();
   const { data: user } = useMe();
   const [arrivedSignedIn] = useState(() => Boolean(user));
   const signUp = useSignUp();
-  const schema = useMemo(() => registrationSchema(t), [t]);
+  const texts = useMemo(() => registrationTexts(t), [t]);
+  const schema = useMemo(() => registrationSchema(texts), [texts]);
+  const reply = useFormReply('register', texts);
+  const welcomed = signUp.isSuccess || reply?.done === true;
 
   // The welcome screen shows for a moment, then the dashboard opens (public-site.md §2).
   useEffect(() => {
-    if (!signUp.isSuccess) return;
+    if (!welcomed) return;
     const timer = setTimeout(() => navigate(paths.contributorDashboard), MESSAGE_CLEAR_MS);
     return () => clearTimeout(timer);
-  }, [signUp.isSuccess, navigate]);
+  }, [welcomed, navigate]);
 
-  if (arrivedSignedIn && user) return <Navigate to={paths.contributorDashboard} replace />;
+  if (arrivedSignedIn && user && !welcomed) return <Navigate to={paths.contributorDashboard} replace />;
 
-  if (signUp.isSuccess) {
+  if (welcomed) {
     return (
       <div className="mx-auto w-full max-w-md px-4 py-12 text-center">
         <h1 className="text-3xl font-bold text-slate-900">
@@ -56,6 +64,8 @@ export function ContributorRegisterPage() {
       <Form
         className="mt-6 space-y-4"
         schema={schema}
+        action={paths.contributorRegister}
+        reply={reply}
         defaultValues={{ name: '', email: '', password: '', confirmPassword: '' }}
         onSubmit={({ name, email, password }) => signUp.mutateAsync({ name, email, password })}
         codeFields={{ ...EMAIL_CODES, PASSWORD_TOO_SHORT: 'password', PASSWORD_TOO_LONG: 'password' }}

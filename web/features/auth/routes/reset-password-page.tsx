@@ -1,13 +1,15 @@
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { FORM_FIELD } from '#common/form-reply.ts';
 import { paths } from '#common/paths.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { primaryButton } from '#web/components/button.tsx';
 import { Field, Form, SubmitButton } from '#web/components/form.tsx';
+import { useFormReply } from '#web/lib/form-reply.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { RequestResetForm } from '../components/request-reset-form.tsx';
-import { newPasswordSchema } from '../lib/auth-schemas.ts';
+import { newPasswordSchema, newPasswordTexts } from '../lib/auth-schemas.ts';
 
 /**
  * Target of the reset e-mail (/reset-password?token=…). The server sends `?error=INVALID_TOKEN`
@@ -58,9 +60,14 @@ function InvalidLink() {
 function NewPasswordForm({ token }: { token: string }) {
   const t = useT();
   const reset = useResetPassword();
-  const schema = useMemo(() => newPasswordSchema(t), [t]);
+  const texts = useMemo(() => newPasswordTexts(t), [t]);
+  const schema = useMemo(() => newPasswordSchema(texts), [texts]);
+  // Sent before the script arrives, the form goes to this same address (the link's token stays
+  // where the e-mail put it), which answers it (server/web/auth-forms.ts).
+  const { pathname, search } = useLocation();
+  const reply = useFormReply('reset-password', texts);
 
-  if (reset.isSuccess) {
+  if (reset.isSuccess || reply?.done) {
     return (
       <Alert tone="success">
         <p>{t('reset.done', 'Your password has been changed. You can now sign in.')}</p>
@@ -76,6 +83,8 @@ function NewPasswordForm({ token }: { token: string }) {
   return (
     <Form
       schema={schema}
+      action={`${pathname}${search}`}
+      reply={reply}
       defaultValues={{ newPassword: '', confirmPassword: '' }}
       onSubmit={({ newPassword }) => reset.mutateAsync({ newPassword, token })}
       codeFields={{ PASSWORD_TOO_SHORT: 'newPassword', PASSWORD_TOO_LONG: 'newPassword' }}
@@ -86,6 +95,8 @@ function NewPasswordForm({ token }: { token: string }) {
         '*': invalidLinkText(t),
       }}
     >
+      <input type="hidden" name={FORM_FIELD} value="reset-password" />
+      <input type="hidden" name="token" value={token} />
       <Field
         name="newPassword"
         label={t('reset.new_password', 'New password')}
