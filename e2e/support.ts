@@ -30,17 +30,26 @@ export function sharedBrowser(): () => Browser {
   return () => browser!;
 }
 
-/** A fresh visitor: own cookies, own address, sent as one proxy would (TRUST_PROXY=1 in global-setup). */
+/**
+ * A fresh visitor: own cookies, own address, sent as one proxy would (TRUST_PROXY=1 in
+ * global-setup). `waitForScripts: false` is the visitor who does not wait for the page's script
+ * (e2e/first-moment-auth.e2e.ts); `javaScriptEnabled: false`, one who has none.
+ */
 export async function newVisitor(
   browser: Browser,
-  options: { viewport?: { width: number; height: number } } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    waitForScripts?: boolean;
+    javaScriptEnabled?: boolean;
+  } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: options.viewport ?? { width: 1280, height: 900 },
     extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
-  waitForPagesToBeLive(context);
+  if (options.waitForScripts !== false && options.javaScriptEnabled !== false) waitForPagesToBeLive(context);
   return context;
 }
 
