@@ -144,7 +144,8 @@ describe('POST /login and /contributor/login', () => {
       headers: { origin: TEST_ORIGIN },
     });
     expect(json.statusCode).toBe(429);
-  });
+    // Eleven pages drawn: on two busy shared cores that takes more than the default 30 s.
+  }, 120_000);
 
   it('refuses a form sent from another site, or by no browser', async () => {
     const user = await buildUser(t);
