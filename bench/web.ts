@@ -129,6 +129,11 @@ export async function run() {
         ? { baseline: await baseline(), page: await page() }
         : { page: await page(), baseline: await baseline() };
       paired.get(step.page)!.push(pair);
+      // As it goes: a run of 40 Lighthouse runs on a busy machine is long, and its end may not come.
+      console.log(
+        `  pair ${step.pair}/${pairCount} ${step.page}: ${pair.page.performance} / baseline ${pair.baseline.performance}, ` +
+          `LCP ${(pair.page.lcpMs / 1000).toFixed(2)} s, CLS ${pair.page.cls.toFixed(3)}, TBT thr ${Math.round(pair.page.threadTbtMs)} ms`,
+      );
     }
     const minutes = (performance.now() - started) / 60_000;
 
