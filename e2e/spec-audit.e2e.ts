@@ -94,6 +94,8 @@ describe("the line 'Showing X of Y'", () => {
   });
 
   it('counts every account as Y and what the search shows as X (users)', async () => {
+    const email = `editor-audit-${run}@example.org`;
+    await createStaffViaApi(admin, { email, password: 'editor-pw-1', role: 'editor' });
     const { totalUsers } = await (await admin.request.get('/api/admin/users/stats')).json();
     expect(totalUsers).toBeGreaterThan(1);
     const page = await admin.newPage();
