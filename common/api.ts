@@ -295,7 +295,8 @@ export { GALLERY_SORTS, type GallerySort } from './enums.ts';
 /**
  * A page of the gallery: the home page's HTML draws the first one (2 columns by 12 rows on a phone),
  * and scrolling brings the next. 48 made that HTML 200 kB, a slow phone's main work before and
- * after its first paint.
+ * after its first paint. Paged by design (issue 30): the spec's gallery loads every item at once,
+ * which at an archive's size is megabytes before the first picture.
  */
 export const GALLERY_PAGE_SIZE = 24;
 

@@ -121,8 +121,14 @@ export interface RenderPool {
 /**
  * Starts `threads` drawing threads (none when 0: the browser draws every page). Null, logged, when
  * the render worker cannot be found or built: the pages are then drawn by the browser alone.
+ * `drawTimeLimitMs` is for tests of what happens on the thread (a thread running out of memory):
+ * on a busy machine the time limit would end such a drawing first.
  */
-export async function startRenderPool(threads: number, log: FastifyBaseLogger): Promise<RenderPool | null> {
+export async function startRenderPool(
+  threads: number,
+  log: FastifyBaseLogger,
+  { drawTimeLimitMs = DRAW_TIME_LIMIT_MS }: { drawTimeLimitMs?: number } = {},
+): Promise<RenderPool | null> {
   if (threads === 0) return null;
   let filename: string;
   try {
@@ -153,7 +159,7 @@ export async function startRenderPool(threads: number, log: FastifyBaseLogger): 
     draw: (input) =>
       pool.queueSize >= maxQueued
         ? Promise.reject(new RenderPoolBusy())
-        : pool.run(input, { signal: AbortSignal.timeout(DRAW_TIME_LIMIT_MS) }),
+        : pool.run(input, { signal: AbortSignal.timeout(drawTimeLimitMs) }),
     close: () => pool.destroy(),
   };
 }

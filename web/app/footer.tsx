@@ -6,7 +6,8 @@ import { useRenderTime } from './render-time.ts';
 /**
  * The footer (public-site.md §2): copyright with the event name and year, and the credit. The spec
  * credits the developer with an external link but names neither; the credit names this project
- * and links to its own page, the about page, rather than to a placeholder address.
+ * and links to its own page, the about page, rather than to a placeholder address (a deliberate
+ * choice, issue 30).
  */
 export function Footer() {
   const t = useT();

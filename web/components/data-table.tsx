@@ -68,7 +68,7 @@ export function DataTable<T>({
   /** Rows shown are being replaced (new filters). */
   isFetching?: boolean;
   error?: unknown;
-  /** The error's sentence (useErrorText), shown in the red box. */
+  /** The screen's own sentence for a failed load (admin-back-office.md §8), in the red box. */
   errorText?: string;
   onRetry?: () => void;
   /** Shown when there are no rows and nothing failed: 'No … Found' / 'No … Yet'. */

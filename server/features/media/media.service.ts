@@ -149,7 +149,11 @@ async function assertPlacesExist(db: Db, place: { categoryId?: string | null; fo
     throw badRequest('The chosen folder no longer exists.', 'UNKNOWN_REFERENCE');
 }
 
-/** One item: public ones for everyone, the rest for content staff only (404 to others: no hint it exists). */
+/**
+ * One item: public ones for everyone, the rest for content staff only (404 to others: no hint it
+ * exists). Deliberate (issue 30): the spec shows 'Media Not Found' for any item not public; staff
+ * who manage content see the page of a non-public item, to check it before they publish it.
+ */
 export async function getMediaItem(ctx: AppContext, actor: Actor, { id }: { id: string }) {
   const row = await repo.getMedia(ctx.db, id);
   if (!row || !can(actor, 'media:read', mediaResource(row))) throw notFound('Media not found or not public');

@@ -469,6 +469,8 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   'lightbox.close': { fo: 'Close', en: 'Close' },
   'lightbox.close_key': { fo: 'Close (Esc)', en: 'Close (Esc)' },
   'share.copied': { fo: 'Link copied! Paste to share', en: 'Link copied! Paste to share' },
+  'share.copied_alert': { fo: 'Link copied to clipboard!', en: 'Link copied to clipboard!' },
+  'share.copy_by_hand': { fo: 'Avrita leinkið fyri at deila tað:', en: 'Copy the link to share it:' },
   'lightbox.previous': { fo: 'Previous image', en: 'Previous image' },
   'lightbox.image_region': { fo: 'Image', en: 'Image' },
   'lightbox.next': { fo: 'Next image', en: 'Next image' },
@@ -846,6 +848,10 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   'list.sort_hint': { fo: '(change sort order)', en: '(change sort order)' },
   'list.select_all': { fo: 'Select all on this page', en: 'Select all on this page' },
   'list.showing': { fo: 'Showing {shown} of {total}', en: 'Showing {shown} of {total}' },
+  'list.matching': {
+    fo: '{matching} match the search and filters',
+    en: '{matching} match the search and filters',
+  },
   'list.first_page': { fo: 'Back to the first page', en: 'Back to the first page' },
   'list.load_more': { fo: 'Load more', en: 'Load more' },
   'toast.dismiss': { fo: 'Lat aftur', en: 'Dismiss' },
@@ -1007,7 +1013,8 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   'admin.translations.cancel': { fo: 'Cancel', en: 'Cancel' },
   'admin.translations.saving': { fo: 'Saving...', en: 'Saving...' },
   'admin.translations.save': { fo: 'Save', en: 'Save' },
-  'guard.denied.title': { fo: 'Eingin atgongd', en: 'Access Denied' },
+  // The admin area is English (admin-back-office.md §1), its refusal included.
+  'guard.denied.title': { fo: 'Access Denied', en: 'Access Denied', formerFo: 'Eingin atgongd' },
   'guard.denied.text': {
     fo: 'Tú hevur ikki loyvi at síggja hesa síðuna.',
     en: "You don't have permission to view this page.",

@@ -113,6 +113,11 @@ export interface DefaultText {
   fo: string;
   en?: string;
   context?: string;
+  /**
+   * The Faroese text an earlier release seeded for this key: a row still holding it was never
+   * edited, so it gets `fo` at the next start (seed-default-texts.ts); an edited row is kept.
+   */
+  formerFo?: string;
 }
 
 export interface TextReport {

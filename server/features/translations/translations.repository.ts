@@ -97,6 +97,28 @@ export async function deleteTranslation(db: Db, id: string): Promise<Translation
   return db.deleteFrom('translations').where('id', '=', id).returningAll().executeTakeFirst();
 }
 
+/**
+ * Gives each key its new default Faroese text where its row still holds the former default (an
+ * admin's edit is kept); returns the keys changed.
+ */
+export async function replaceFormerDefaults(
+  db: Db,
+  changes: { key: string; from: string; to: string }[],
+): Promise<string[]> {
+  const changed: string[] = [];
+  for (const { key, from, to } of changes) {
+    const rows = await db
+      .updateTable('translations')
+      .set({ faroese_text: to, updated_at: sql`now()` })
+      .where('key', '=', key)
+      .where('faroese_text', '=', from)
+      .returning('key')
+      .execute();
+    changed.push(...rows.map((r) => r.key));
+  }
+  return changed;
+}
+
 /** Adds the rows whose key is not there yet and leaves every existing row alone; returns the keys added. */
 export async function createMissingTranslations(
   db: Db,

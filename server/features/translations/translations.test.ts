@@ -72,6 +72,28 @@ describe('seeding the default texts', () => {
   });
 });
 
+describe('a default text corrected by a later release', () => {
+  it('replaces the former default where nobody edited it, and keeps an edit', async () => {
+    // As an earlier release seeded it: the admin area's refusal in Faroese.
+    await t.db
+      .updateTable('translations')
+      .set({ faroese_text: 'Eingin atgongd' })
+      .where('key', '=', 'guard.denied.title')
+      .execute();
+    expect(await seedDefaultTexts(t.db)).toEqual([]);
+    expect((await rowByKey('guard.denied.title')).faroese_text).toBe('Access Denied');
+    expect((await messages('fo'))['guard.denied.title']).toBe('Access Denied');
+
+    const row = await rowByKey('guard.denied.title');
+    const edited = await request('PATCH', `/api/admin/translations/${row.id}`, admin, {
+      faroeseText: 'Onki atgongd her',
+    });
+    expect(edited.statusCode).toBe(200);
+    await seedDefaultTexts(t.db);
+    expect((await rowByKey('guard.denied.title')).faroese_text).toBe('Onki atgongd her');
+  });
+});
+
 describe('GET /api/translations', () => {
   it('gives a visitor the Faroese texts, and English where a translation exists, else the Faroese', async () => {
     const created = await request('POST', '/api/admin/translations', admin, {

@@ -80,6 +80,8 @@ export function AdminCategoriesPage() {
   };
 
   const searching = params.q !== '';
+  // Shown, where the spec keeps the categories' load errors silent (a deliberate choice, issue 30):
+  // an empty screen would read as 'no categories'.
   const loadError = failed(cards.error, t('admin.categories.load_failed', 'Failed to load categories'));
   const s = stats.data;
 

@@ -1,7 +1,6 @@
 import { Upload } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '#common/paths.ts';
-import { displayIdOrFallback } from '#common/display-id.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
@@ -30,7 +29,10 @@ export function ContributorDashboardPage() {
           </p>
           <p className="mt-2 text-slate-700">
             {t('contributor.dashboard.account_id', 'Konto-ID:')}{' '}
-            <span className="font-mono font-semibold">{displayIdOrFallback(user.displayId, user.id)}</span>
+            {/* The spec's account id, truncated to 8 characters (public-site.md §9); the display id
+                the ID search and the staff know the account by stands beside it. */}
+            <span className="font-mono font-semibold">{user.id.slice(0, 8)}</span>
+            {user.displayId && <span className="font-mono"> ({user.displayId})</span>}
           </p>
         </div>
         <Link to={paths.submit} className={primaryButton}>

@@ -6,7 +6,6 @@ import { Button, primaryButton } from '#web/components/button.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { toActor, useMe } from '#web/features/auth/api/get-me.ts';
 import { IdSearchDialog } from '#web/features/search/components/id-search-dialog.tsx';
-import { useErrorText } from '#web/lib/error-text.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import {
   CategoryDistribution,
@@ -24,7 +23,6 @@ import { WelcomeDialog } from '../components/welcome-dialog.tsx';
  */
 export function AdminDashboardPage() {
   const t = useT();
-  const errorText = useErrorText();
   const { data: user } = useMe();
   const actor = toActor(user);
   const dashboard = useDashboard();
@@ -53,11 +51,7 @@ export function AdminDashboardPage() {
       {dashboard.isError && (
         <div className="mt-8">
           <Alert tone="error" title={t('admin.dashboard.error', 'Dashboard Error')}>
-            <p>
-              {errorText(dashboard.error, {
-                '*': t('admin.dashboard.failed', 'Failed to load dashboard data'),
-              })}
-            </p>
+            <p>{t('admin.dashboard.failed', 'Failed to load dashboard data')}</p>
             <Button className={`${primaryButton} mt-3`} onClick={() => dashboard.refetch()}>
               <RotateCw aria-hidden="true" className="size-4" />
               {t('admin.dashboard.retry', 'Try Again')}

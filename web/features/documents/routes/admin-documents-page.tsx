@@ -243,9 +243,7 @@ export function AdminDocumentsPage() {
           isLoading={documents.isPending}
           isFetching={documents.isFetching && !documents.isFetchingNextPage}
           error={documents.error}
-          errorText={errorText(documents.error, {
-            '*': t('admin.documents.load_failed', 'Failed to load documents'),
-          })}
+          errorText={t('admin.documents.load_failed', 'Failed to load documents')}
           onRetry={() => documents.refetch()}
           empty={empty}
         />

@@ -5,6 +5,7 @@ import type { GalleryItem } from '#common/api.ts';
 import { DISPLAY_PX, ZOOM_MAX, ZOOM_MIN } from '#common/limits.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { MediaImage, usePlaceholder } from '#web/components/media-image.tsx';
+import { ShareByHand } from '#web/components/share-by-hand.tsx';
 import { useFavorites } from '#web/lib/favorites.ts';
 import { useShare } from '#web/lib/share.ts';
 import { useMedia } from '#web/features/media/api/get-media.ts';
@@ -55,7 +56,7 @@ function LightboxDialog({
 }: LightboxProps & { item: GalleryItem }) {
   const t = useT();
   const favorites = useFavorites('gallery_favorites');
-  const { share, copied } = useShare();
+  const { share, copied, byHand } = useShare();
   const [infoOpen, setInfoOpen] = useState(false);
   // Zoom belongs to the item it was set on, so moving to another item shows it at 100%.
   const [zoomState, setZoomState] = useState({ id: item.id, zoom: 1 });
@@ -254,6 +255,9 @@ function LightboxDialog({
               </p>
             )}
           </div>
+          {byHand?.id === item.id && (
+            <ShareByHand url={byHand.url} className="bg-white px-4 py-2 [&_label]:text-slate-900" />
+          )}
 
           <div className="flex min-h-0 flex-1">
             <div ref={frameRef} className="relative min-w-0 flex-1">

@@ -18,6 +18,7 @@ import {
   type MediaFilter,
   useAdminCategories,
   useAdminMediaList,
+  useAdminMediaStats,
   useDeleteMedia,
 } from '../api/admin-media.ts';
 import { BulkActions } from '../components/bulk-actions.tsx';
@@ -116,6 +117,7 @@ export function AdminMediaPage() {
   const list = useListParams(MEDIA_LIST);
   const { params } = list;
   const media = useAdminMediaList(params);
+  const stats = useAdminMediaStats();
   const categories = useAdminCategories().data ?? [];
   const folders = useFolders().data ?? [];
   const { mutateAsync: deleteMedia } = useDeleteMedia();
@@ -173,9 +175,9 @@ export function AdminMediaPage() {
       </p>
     </div>
   );
-  const loadError = errorText(media.error, {
-    '*': t('admin.media.load_failed', 'Failed to load media data'),
-  });
+  // The spec's sentence for the screen whatever failed (admin-back-office.md §8): the texts by
+  // error code are the public pages', in the visitor's language; the back-office is English.
+  const loadError = t('admin.media.load_failed', 'Failed to load media data');
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
@@ -232,6 +234,7 @@ export function AdminMediaPage() {
         )}
         <ListPaging
           list={media}
+          archiveTotal={filtered ? (stats.data?.total ?? null) : media.total}
           onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
           summary={(counts) => t('admin.media.showing', 'Showing {shown} of {total} items', counts)}
         />

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '#web/app/document-title.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
+import { ShareByHand } from '#web/components/share-by-hand.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useMissingItem } from '#web/lib/boot-data.ts';
 import { useFavorites } from '#web/lib/favorites.ts';
@@ -96,7 +97,7 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
 
 function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
   const t = useT();
-  const { share, copied } = useShare();
+  const { share, copied, byHand } = useShare();
   const fullscreen = useFullscreen<HTMLDivElement>();
   const fullscreenButton = useRef<HTMLButtonElement>(null);
   const wasFullscreen = useRef(false);
@@ -149,6 +150,7 @@ function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
               </p>
             )}
           </div>
+          {byHand?.id === media.id && <ShareByHand url={byHand.url} className="max-w-xl" />}
 
           {media.description && <p className="whitespace-pre-line text-slate-800">{media.description}</p>}
           <AttributionLine item={media} />

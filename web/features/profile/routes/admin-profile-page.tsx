@@ -86,7 +86,6 @@ const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB'
 /** Profile (/admin/profile): the staff member's own account, its name editable. */
 export function AdminProfilePage() {
   const t = useT();
-  const errorText = useErrorText();
   const profile = useOwnProfile();
   const update = useUpdateOwnProfile();
   const [editing, setEditing] = useState(false);
@@ -96,11 +95,7 @@ export function AdminProfilePage() {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-8">
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          {profile.error
-            ? errorText(profile.error, {
-                '*': t('admin.profile.unavailable', 'Profile information not available'),
-              })
-            : t('admin.profile.unavailable', 'Profile information not available')}
+          {t('admin.profile.unavailable', 'Profile information not available')}
         </p>
       </div>
     );

@@ -77,6 +77,8 @@ export function AdminSettingsPage() {
       <p className="mt-1 text-slate-700">
         {t('admin.settings.intro', 'The title, texts and features of the public site.')}
       </p>
+      {/* Shown, where the spec keeps a settings load failure silent with the defaults (a deliberate
+          choice, issue 30): saving the defaults over settings that did not load would lose them. */}
       {error && !settings ? (
         <div
           role="alert"

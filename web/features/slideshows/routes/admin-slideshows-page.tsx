@@ -181,11 +181,7 @@ export function AdminSlideshowsPage() {
           <Spinner text={t('admin.slideshows.loading', 'Loading slideshows...')} />
         ) : slideshows.error && slideshows.items.length === 0 ? (
           <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-            <p>
-              {errorText(slideshows.error, {
-                '*': t('admin.slideshows.load_failed', 'Failed to load slideshows'),
-              })}
-            </p>
+            <p>{t('admin.slideshows.load_failed', 'Failed to load slideshows')}</p>
             <Button className={`${secondaryButton} mt-3`} onClick={() => slideshows.refetch()}>
               {t('admin.slideshows.retry', 'Try Again')}
             </Button>

@@ -13,7 +13,11 @@ import { type GeneralValues, submissionBody } from './submission-values.ts';
 /** The spec's 'form reset delay after success' (public-site.md §9). */
 export const RESET_AFTER_SUCCESS_MS = 2_000;
 
-/** Share of a row's bar for the bytes; the rest is the server's work and the finish. */
+/**
+ * Share of a row's bar for the bytes; the rest is the server's work and the finish. Deliberate
+ * (issue 30): bytes first, then 95 % while the server processes the file, instead of fixed
+ * milestones, so the bar never runs ahead of what is done.
+ */
 const UPLOAD_SHARE = 90;
 const PROCESSING_PERCENT = 95;
 

@@ -352,9 +352,7 @@ export function AdminSubmissionsPage() {
           isLoading={submissions.isPending}
           isFetching={submissions.isFetching && !submissions.isFetchingNextPage}
           error={submissions.error}
-          errorText={say(submissions.error, {
-            '*': t('admin.submissions.load_failed', 'Failed to load submissions'),
-          })}
+          errorText={t('admin.submissions.load_failed', 'Failed to load submissions')}
           onRetry={() => submissions.refetch()}
           empty={
             <div className="text-center">

@@ -138,11 +138,10 @@ function userColumns(t: Translate, actions: RowActions): Column<AdminUser>[] {
 function Stats() {
   const t = useT();
   const { data, error } = useUserStats();
-  const errorText = useErrorText();
   if (error) {
     return (
       <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        {errorText(error, { '*': t('admin.users.stats_failed', 'Failed to load users') })}
+        {t('admin.users.stats_failed', 'Failed to load users')}
       </p>
     );
   }
@@ -240,6 +239,7 @@ export function AdminUsersPage() {
   const role = params.filters.role;
   const showTable = role !== 'public';
   const users = useAdminUsersList(params);
+  const stats = useUserStats();
   const [confirm, confirmDialog] = useConfirm();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminUser | null>(null);
@@ -396,12 +396,13 @@ export function AdminUsersPage() {
             isLoading={users.isPending}
             isFetching={users.isFetching && !users.isFetchingNextPage}
             error={users.error}
-            errorText={errorText(users.error, { '*': t('admin.users.load_failed', 'Failed to fetch users') })}
+            errorText={t('admin.users.load_failed', 'Failed to fetch users')}
             onRetry={() => users.refetch()}
             empty={<p className="text-center text-slate-700">{t('admin.users.empty', 'No users found.')}</p>}
           />
           <ListPaging
             list={users}
+            archiveTotal={stats.data?.totalUsers ?? null}
             onFirstPage={params.cursor ? () => list.setCursor(null) : undefined}
             summary={(counts) => t('admin.users.showing', 'Showing {shown} of {total} users', counts)}
           />

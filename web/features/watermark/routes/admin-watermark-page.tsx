@@ -119,6 +119,8 @@ export function AdminWatermarkPage() {
         {settings.isPending ? (
           <Spinner text={t('admin.watermark.loading', 'Loading watermark settings...')} />
         ) : settings.error ? (
+          // Shown, where the spec keeps load errors silent (a deliberate choice, issue 30): a form
+          // of defaults saved over settings that did not load would change every new watermark.
           <Alert tone="error" title={t('admin.watermark.load_failed', 'Failed to load watermark settings')}>
             <p>{errorText(settings.error)}</p>
             <Button className={`${secondaryButton} mt-3`} onClick={() => settings.refetch()}>
