@@ -35,6 +35,7 @@ import type { AppContext } from './http/context.ts';
 import { AppError } from './http/errors.ts';
 import { IngestError } from './media/ingest/ingest-error.ts';
 import { installRequestGuards } from './http/request-guards.ts';
+import { installConnectionBounds } from './http/connection-bounds.ts';
 import { BODY_LIMITS, bodyTooLarge, installJsonBody } from './http/json-body.ts';
 import { noteWrite } from './http/answer-cache.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
@@ -82,6 +83,7 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
     // Each route's own when it declares one (http/json-body.ts).
     bodyLimit: BODY_LIMITS.small,
   }).withTypeProvider<ZodTypeProvider>();
+  installConnectionBounds(app as unknown as FastifyInstance, context.config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
