@@ -36,6 +36,7 @@ import { AppError } from './http/errors.ts';
 import { IngestError } from './media/ingest/ingest-error.ts';
 import { installRequestGuards } from './http/request-guards.ts';
 import { installConnectionBounds } from './http/connection-bounds.ts';
+import { installSearchBudget } from './http/search-budget.ts';
 import { BODY_LIMITS, bodyTooLarge, installJsonBody } from './http/json-body.ts';
 import { noteWrite } from './http/answer-cache.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
@@ -84,6 +85,7 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
     bodyLimit: BODY_LIMITS.small,
   }).withTypeProvider<ZodTypeProvider>();
   installConnectionBounds(app as unknown as FastifyInstance, context.config);
+  installSearchBudget(app as unknown as FastifyInstance);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
