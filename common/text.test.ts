@@ -15,4 +15,11 @@ describe('findNul', () => {
     expect(findNul(undefined)).toBeUndefined();
     expect(findNul([])).toBeUndefined();
   });
+
+  it('walks a body nested 500,000 deep without running out of stack', () => {
+    let deep: unknown = 'end\0';
+    for (let i = 0; i < 500_000; i++) deep = [deep];
+    expect(findNul({ title: deep })).toBe(`title${'.0'.repeat(500_000)}`);
+    expect(findNul({ title: [[['ok']]], other: { k: ['x', 'y\0'] } })).toBe('other.k.1');
+  });
 });

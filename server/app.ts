@@ -35,6 +35,9 @@ import type { AppContext } from './http/context.ts';
 import { AppError } from './http/errors.ts';
 import { IngestError } from './media/ingest/ingest-error.ts';
 import { installRequestGuards } from './http/request-guards.ts';
+import { installConnectionBounds } from './http/connection-bounds.ts';
+import { installSearchBudget } from './http/search-budget.ts';
+import { BODY_LIMITS, bodyTooLarge, installJsonBody } from './http/json-body.ts';
 import { noteWrite } from './http/answer-cache.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { installSession, type RouteDeclaration } from './http/session.ts';
@@ -79,8 +82,11 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
     logger: typeof logger === 'object' && 'child' in logger ? undefined : logger,
     loggerInstance: typeof logger === 'object' && 'child' in logger ? logger : undefined,
     trustProxy: fastifyTrustProxy(context.config.trustProxy),
-    bodyLimit: 1_048_576,
+    // Each route's own when it declares one (http/json-body.ts).
+    bodyLimit: BODY_LIMITS.small,
   }).withTypeProvider<ZodTypeProvider>();
+  installConnectionBounds(app as unknown as FastifyInstance, context.config);
+  installSearchBudget(app as unknown as FastifyInstance);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
@@ -135,6 +141,7 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
     app as unknown as FastifyInstance,
     Array.isArray(trusted) ? trusted : [new URL(ctx.config.publicUrl).origin],
   );
+  installJsonBody(app as unknown as FastifyInstance);
   await app.register(multipart);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -143,8 +150,10 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
         .status(error.statusCode)
         .send({ code: error.code, message: error.message, fileName: error.fileName });
     }
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+    const tooLarge = bodyTooLarge(error, request.routeOptions.bodyLimit);
+    if (error instanceof AppError || tooLarge) {
+      const { statusCode, code, message } = tooLarge ?? (error as AppError);
+      return reply.status(statusCode).send({ code, message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Every problem with its field's dotted path, so a form can put each message by its field.

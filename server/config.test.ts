@@ -18,6 +18,15 @@ describe('configuration', () => {
       databaseUrl: undefined,
       s3: undefined,
       renderThreads: 1,
+      requestTimeoutMs: 60_000,
+      idleTimeoutMs: 30_000,
+      connectionsPerClient: 64,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir, REQUEST_TIMEOUT_SECONDS: '5', IDLE_TIMEOUT_SECONDS: '45' }),
+    ).toMatchObject({
+      requestTimeoutMs: 5000,
+      idleTimeoutMs: 45_000,
     });
     expect(config.sessionSecret).toBe(readFileSync(join(dir, 'session-secret'), 'utf8'));
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
@@ -37,6 +46,9 @@ describe('configuration', () => {
     [{ TRUST_PROXY: '10.0.0.1,proxy.example' }, /TRUST_PROXY .*"proxy.example"/],
     [{ RENDER_THREADS: 'two' }, /RENDER_THREADS/],
     [{ RENDER_THREADS: '-1' }, /RENDER_THREADS/],
+    [{ REQUEST_TIMEOUT_SECONDS: '0' }, /REQUEST_TIMEOUT_SECONDS/],
+    [{ IDLE_TIMEOUT_SECONDS: '10' }, /IDLE_TIMEOUT_SECONDS/],
+    [{ CONNECTIONS_PER_CLIENT: 'many' }, /CONNECTIONS_PER_CLIENT/],
   ])('refuses %o with one clear line', (env, message) => {
     let error: unknown;
     try {

@@ -30,6 +30,15 @@ export interface Config {
   webDir: string;
   /** Threads drawing the public pages (server/web/render-pool.ts); 0: the browser draws them. */
   renderThreads: number;
+  /**
+   * How long a request may take to arrive, headers and body (file bodies excepted: they are bound
+   * by idleTimeoutMs); ms. Default 60 s (server/http/connection-bounds.ts).
+   */
+  requestTimeoutMs?: number;
+  /** A connection on which no byte moves this long is closed, uploads included; ms. Default 30 s. */
+  idleTimeoutMs?: number;
+  /** Requests one client address may have in progress at once. Default 64. */
+  connectionsPerClient?: number;
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +84,10 @@ const envSchema = z.object({
    * thread of its own; each thread holds ~25 MB.
    */
   RENDER_THREADS: z.coerce.number().int().min(0).max(64).default(1),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Above the live submission stream's heartbeat (25 s), which must not be taken for idleness. */
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(30).max(3600).default(30),
+  CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(8).max(100_000).default(64),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -114,6 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? 'info',
     webDir: e.WEB_DIR ? resolve(e.WEB_DIR) : resolve(import.meta.dirname, '..', 'dist'),
     renderThreads: e.RENDER_THREADS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    idleTimeoutMs: e.IDLE_TIMEOUT_SECONDS * 1000,
+    connectionsPerClient: e.CONNECTIONS_PER_CLIENT,
   };
 }
 

@@ -35,6 +35,11 @@ export function createAnswerCache<T>() {
     get size() {
       return entries.size;
     },
+    /** Whether a fresh answer is kept for `key` (asking for it would not make one). */
+    fresh(key: string): boolean {
+      const hit = entries.get(key);
+      return hit !== undefined && hit.generation === generation && hit.expires > Date.now();
+    },
     /** The kept answer for `key`, or `make()`'s (shared by concurrent requests for the same key). */
     get<R extends T>(key: string, make: () => Promise<R>): Promise<R> {
       if (ttl <= 0) return make();

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerCache } from './answer-cache.ts';
+import { chargeUncached } from './search-budget.ts';
 
 /**
  * An answer as sent, made once and sent many times (the kept answers of http/answer-cache.ts: the
@@ -38,7 +39,8 @@ export function keptBody(
 
 /**
  * A route's answer, the same for every visitor, from `cache` under the request's URL: made by
- * `make` and written by the route's own serializer (its response schema) when not kept.
+ * `make` and written by the route's own serializer (its response schema) when not kept. One made
+ * anew for a query string is charged to the client's address (http/search-budget.ts).
  */
 export async function sendKeptJson(
   cache: AnswerCache<KeptBody>,
@@ -46,6 +48,7 @@ export async function sendKeptJson(
   reply: FastifyReply,
   make: () => Promise<unknown>,
 ) {
+  if (cache.enabled && request.url.includes('?') && !cache.fresh(request.url)) chargeUncached(request);
   const kept = await cache.get(request.url, async () => {
     const written = reply.serialize(await make());
     return keptBody(

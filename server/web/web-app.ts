@@ -12,6 +12,7 @@ import { getSlideshow } from '../features/slideshows/slideshows.repository.ts';
 import { createAnswerCache } from '../http/answer-cache.ts';
 import type { AppContext } from '../http/context.ts';
 import { type KeptBody, keptBody, sendKept } from '../http/kept-body.ts';
+import { chargeUncached } from '../http/search-budget.ts';
 import { bootDataPaths, embeddedAnswers, type RenderedApp, renderPage } from './boot-data.ts';
 import { describePage, itemIsPublic, itemPageOf, previewImageOf } from './page-head.ts';
 import { type RenderPool, RenderPoolBusy, startRenderPool } from './render-pool.ts';
@@ -73,13 +74,18 @@ export async function registerWebApp(
     const url = new URL(request.url, 'http://archive.invalid');
     // It carries the visitor's own account: never shared by caches.
     reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, cookie');
-    const anonymous = !String(request.headers.cookie ?? '').includes('session_token');
+    // Anonymous unless the cookie names a live session: a made-up one (its signature fails, no
+    // query) or a signed-out one gets the kept page like any visitor, never a page of its own.
+    const anonymous = (await request.user()) === null;
     const lang = languageFromCookies(request.headers.cookie);
+    const key = `${lang} ${url.pathname}${url.search}`;
+    // A page asked with a query string that is not kept costs a drawing: bounded per address.
+    if (anonymousPages.enabled && url.search && !(anonymous && anonymousPages.fresh(key))) {
+      chargeUncached(request);
+    }
     const render = () => draw(request, url, { cookie: request.headers.cookie });
     // Anonymous visitors all get the same page for a path and language (http/answer-cache.ts).
-    const page = anonymous
-      ? await anonymousPages.get(`${lang} ${url.pathname}${url.search}`, render)
-      : await render();
+    const page = anonymous ? await anonymousPages.get(key, render) : await render();
     return sendKept(request, reply, page);
   });
 

@@ -23,6 +23,7 @@ import {
   updateDocument,
   uploadDocument,
 } from './documents.service.ts';
+import { BODY_LIMITS } from '#server/http/json-body.ts';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -88,6 +89,7 @@ export const documentsFeature = defineFeature({
       '/:id',
       {
         config: { permission: 'document:manage' },
+        bodyLimit: BODY_LIMITS.text,
         schema: { params: idParams, body: updateDocumentBody, response: { 200: documentItemResponse } },
       },
       async (request) => ({

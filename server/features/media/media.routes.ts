@@ -26,6 +26,7 @@ import {
   updateMedia,
   uploadMedia,
 } from './media.service.ts';
+import { BODY_LIMITS } from '#server/http/json-body.ts';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -110,6 +111,7 @@ export const mediaFeature = defineFeature({
       '/uploads',
       {
         config: { permission: 'media:manage' },
+        bodyLimit: BODY_LIMITS.item,
         schema: { body: createMediaFromUploadBody, response: { 201: mediaItemResponse } },
       },
       async (request, reply) => {
@@ -126,6 +128,7 @@ export const mediaFeature = defineFeature({
       '/:id',
       {
         config: { permission: 'media:manage' },
+        bodyLimit: BODY_LIMITS.item,
         schema: { params: idParams, body: updateMediaBody, response: { 200: mediaItemResponse } },
       },
       async (request) => ({

@@ -1,6 +1,7 @@
 import { publicSettingsResponse, updateSettingsBody } from '#common/api.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { getSiteSettings, updateSiteSettings } from './settings.service.ts';
+import { BODY_LIMITS } from '#server/http/json-body.ts';
 
 export const settingsFeature = defineFeature({
   name: 'settings',
@@ -16,6 +17,7 @@ export const settingsFeature = defineFeature({
       '',
       {
         config: { permission: 'settings:manage' },
+        bodyLimit: BODY_LIMITS.item,
         schema: { body: updateSettingsBody, response: { 200: publicSettingsResponse } },
       },
       async (request) => updateSiteSettings(ctx, await request.actor(), request.body),

@@ -20,6 +20,7 @@ import {
   listAdminSlideshows,
   updateSlideshow,
 } from './slideshows.service.ts';
+import { BODY_LIMITS } from '#server/http/json-body.ts';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -47,6 +48,7 @@ export const slideshowsFeature = defineFeature({
       '',
       {
         config: { permission: 'slideshow:manage' },
+        bodyLimit: BODY_LIMITS.slideshow,
         schema: { body: createSlideshowBody, response: { 201: createdSlideshowResponse } },
       },
       async (request, reply) =>
@@ -77,6 +79,7 @@ export const slideshowsFeature = defineFeature({
       '/:id',
       {
         config: { permission: 'slideshow:manage' },
+        bodyLimit: BODY_LIMITS.slideshow,
         schema: { params: idParams, body: updateSlideshowBody, response: { 200: updatedSlideshowResponse } },
       },
       async (request) =>

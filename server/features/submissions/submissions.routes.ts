@@ -22,6 +22,7 @@ import {
   reviewSubmissions,
 } from './submissions-review.service.ts';
 import { createSubmissionFromUpload, reviewSubmission } from './submissions.service.ts';
+import { BODY_LIMITS } from '#server/http/json-body.ts';
 
 const byId = z.object({ id: z.uuid() });
 
@@ -32,6 +33,7 @@ export const submissionsFeature = defineFeature({
       '',
       {
         config: { permission: 'submission:create' },
+        bodyLimit: BODY_LIMITS.texts,
         schema: { body: createSubmissionBody, response: { 201: createSubmissionResponse } },
       },
       async (request, reply) => {
@@ -83,6 +85,7 @@ export const submissionsFeature = defineFeature({
       '/review',
       {
         config: { permission: 'submission:review' },
+        bodyLimit: BODY_LIMITS.text,
         schema: { body: bulkReviewBody, response: { 200: bulkReviewResponse } },
       },
       async (request) => reviewSubmissions(ctx, await request.actor(), request.body),
@@ -103,6 +106,7 @@ export const submissionsFeature = defineFeature({
       '/:id',
       {
         config: { permission: 'submission:review' },
+        bodyLimit: BODY_LIMITS.text,
         schema: {
           params: byId,
           body: reviewSubmissionBody,

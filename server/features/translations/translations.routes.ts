@@ -25,6 +25,7 @@ import {
   seedTranslations,
   updateTranslation,
 } from './translations.service.ts';
+import { BODY_LIMITS } from '#server/http/json-body.ts';
 
 export const translationsFeature = defineFeature({
   name: 'translations',
@@ -92,6 +93,7 @@ export const translationsFeature = defineFeature({
       '',
       {
         config: { permission: 'translation:manage' },
+        bodyLimit: BODY_LIMITS.texts,
         schema: { body: createTranslationBody, response: { 201: translationResponse } },
       },
       async (request, reply) => {
@@ -104,6 +106,7 @@ export const translationsFeature = defineFeature({
       '/:id',
       {
         config: { permission: 'translation:manage' },
+        bodyLimit: BODY_LIMITS.texts,
         schema: {
           params: translationIdParams,
           body: updateTranslationBody,
