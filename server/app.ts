@@ -24,7 +24,7 @@ import { searchFeature } from './features/search/search.routes.ts';
 import { foldersFeature } from './features/folders/folders.routes.ts';
 import { settingsFeature } from './features/settings/settings.routes.ts';
 import { slideshowsFeature } from './features/slideshows/slideshows.routes.ts';
-import { submissionsFeature } from './features/submissions/submissions.routes.ts';
+import { submissionsFeature, submitFormFeature } from './features/submissions/submissions.routes.ts';
 import { uploadsFeature } from './features/uploads/uploads.routes.ts';
 import { translationsFeature } from './features/translations/translations.routes.ts';
 import { usersFeature } from './features/users/users.routes.ts';
@@ -173,6 +173,8 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
   await registerFeature(app, ctx, filesFeature);
 
   await registerWebApp(app as unknown as FastifyInstance, ctx);
+  // Forms posted to a page's own address, answered with that page (the web app draws it).
+  await registerFeature(app, ctx, submitFormFeature);
   return app;
 }
 

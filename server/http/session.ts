@@ -33,7 +33,9 @@ export interface RouteDeclaration {
 
 export function installSession(app: FastifyInstance, ctx: AppContext, declarations: RouteDeclaration[]) {
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api') && !route.url.startsWith('/files')) return;
+    // And a form posted to a page's own address (it declares a permission as /api routes do).
+    const ours = route.url.startsWith('/api') || route.url.startsWith('/files') || route.config?.permission;
+    if (!ours) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       declarations.push({

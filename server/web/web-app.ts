@@ -74,43 +74,73 @@ export async function registerWebApp(
     reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, cookie');
     const anonymous = !String(request.headers.cookie ?? '').includes('session_token');
     const lang = languageFromCookies(request.headers.cookie);
-    const render = async (): Promise<KeptBody> => {
-      const { answers, statuses } = await fetchOwnAnswers(app, request, bootDataPaths(url, lang));
-      // Only a picture of an item this visitor was just given: its size from its derivative row.
-      const picture = previewImageOf(url, answers);
-      const facts = picture
-        ? (await listDerivativeSizes(ctx.db, 'media', [picture.ownerId], [picture.variant]))[0]
-        : undefined;
-      const preview = picture
-        ? {
-            ...picture,
-            width: facts?.width ?? null,
-            height: facts?.height ?? null,
-            mimeType: facts?.mime_type ?? null,
-          }
-        : null;
-      const isPublic = anonymous || (itemIsPublic(url, answers) ?? (await slideshowIsPublic(ctx.db, url)));
-      const head = describePage({ url, lang, publicUrl, answers, statuses, preview, isPublic });
-      const embedded = embeddedAnswers(url, answers, statuses);
-      const drawn =
-        renderer && serverRendered(url.pathname)
-          ? await drawApp(renderer, request, {
-              url: `${url.pathname}${url.search}`,
-              answers: embedded,
-              lang,
-            })
-          : null;
-      const html = renderPage(template, url, embedded, head, drawn);
-      // The same page drawn at another moment is the same page.
-      const sameAs = html.replace(/ data-rendered-at="\d+"/, '');
-      return keptBody(html, 'text/html; charset=utf-8', head.status, sameAs);
-    };
+    const render = () => draw(request, url, {});
     // Anonymous visitors all get the same page for a path and language (http/answer-cache.ts).
     const page = anonymous
       ? await anonymousPages.get(`${lang} ${url.pathname}${url.search}`, render)
       : await render();
     return sendKept(request, reply, page);
   });
+
+  /** The page at `url` for this visitor, with `extra` answers embedded (a form's result). */
+  const draw = async (
+    request: FastifyRequest,
+    url: URL,
+    extra: Record<string, unknown>,
+    status?: number,
+  ): Promise<KeptBody> => {
+    const anonymous = !String(request.headers.cookie ?? '').includes('session_token');
+    const lang = languageFromCookies(request.headers.cookie);
+    const { answers, statuses } = await fetchOwnAnswers(app, request, bootDataPaths(url, lang));
+    // Only a picture of an item this visitor was just given: its size from its derivative row.
+    const picture = previewImageOf(url, answers);
+    const facts = picture
+      ? (await listDerivativeSizes(ctx.db, 'media', [picture.ownerId], [picture.variant]))[0]
+      : undefined;
+    const preview = picture
+      ? {
+          ...picture,
+          width: facts?.width ?? null,
+          height: facts?.height ?? null,
+          mimeType: facts?.mime_type ?? null,
+        }
+      : null;
+    const isPublic = anonymous || (itemIsPublic(url, answers) ?? (await slideshowIsPublic(ctx.db, url)));
+    const head = describePage({ url, lang, publicUrl, answers, statuses, preview, isPublic });
+    const embedded = { ...embeddedAnswers(url, answers, statuses), ...extra };
+    const drawn =
+      renderer && serverRendered(url.pathname)
+        ? await drawApp(renderer, request, {
+            url: `${url.pathname}${url.search}`,
+            answers: embedded,
+            lang,
+          })
+        : null;
+    const html = renderPage(template, url, embedded, head, drawn);
+    // The same page drawn at another moment is the same page.
+    const sameAs = html.replace(/ data-rendered-at="\d+"/, '');
+    return keptBody(html, 'text/html; charset=utf-8', status ?? head.status, sameAs);
+  };
+
+  // A form posted to a page's own address is answered with that page, drawn with its result and
+  // never kept (http/answer-cache.ts keeps GET answers only); null when the app is not built.
+  app.decorate('drawPage', async (request: FastifyRequest, path: string, extra, status) =>
+    built ? draw(request, new URL(path, 'http://archive.invalid'), extra, status) : null,
+  );
+}
+
+/** Draws the app's page at `path` for `request`'s visitor with `extra` answers and `status`. */
+export type PageDrawer = (
+  request: FastifyRequest,
+  path: string,
+  extra: Record<string, unknown>,
+  status: number,
+) => Promise<KeptBody | null>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    drawPage: PageDrawer;
+  }
 }
 
 /** The public pages (public-site.md §2); the back-office and the old sign-in address are drawn by the browser. */
