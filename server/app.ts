@@ -109,6 +109,10 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Not helmet's no-referrer: with it a form the browser posts itself (a page's form before its
+    // script, or without it: /submit) carries `Origin: null`, which the cross-site check refuses.
+    // Same-origin requests carry the page's address; other sites get nothing, as before.
+    referrerPolicy: { policy: 'same-origin' },
     hsts: context.config.publicUrl.startsWith('https:'),
   });
   app.addHook('onRequest', (request, reply, done) =>

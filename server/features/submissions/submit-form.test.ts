@@ -218,6 +218,12 @@ describe('POST /submit (the form sent without script)', () => {
     expect(leftovers()).toEqual([]);
   });
 
+  it('the page asks for same-origin referrers, so the browser posts its form with our Origin', async () => {
+    // Under no-referrer a form the browser sends itself says `Origin: null` (Fetch §3.1.7).
+    const page = await t.app.inject({ url: '/submit' });
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+  });
+
   it('refuses a form posted from another site before reading it', async () => {
     const title = 'Annað site (form)';
     const { res } = await sendForm([photo('bátur.jpg'), ...details({ ...GENERAL, title })], {
