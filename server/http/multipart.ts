@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { TOO_MANY_FILES_MESSAGE } from '#common/file-types.ts';
@@ -24,19 +25,7 @@ export async function readSingleFileUpload<S extends z.ZodType, T>(
   const parts = request.parts({
     limits: { files: 1, fields: 40, fieldSize: 65_536, fileSize: maxBytes + 1 },
   });
-  for (;;) {
-    let next: Awaited<ReturnType<typeof parts.next>>;
-    try {
-      next = await parts.next();
-    } catch (error) {
-      throw malformed(error);
-    }
-    if (next.done) break;
-    const part = next.value;
-    if (part.type === 'field') {
-      raw[part.fieldname] = String(part.value);
-      continue;
-    }
+  for await (const part of fileParts(parts, raw)) {
     const nul = findNul(raw);
     if (nul !== undefined) {
       part.file.resume();
@@ -108,19 +97,7 @@ export async function readFormWithFiles(
   };
   const parts = request.parts(options);
   try {
-    for (;;) {
-      let next: Awaited<ReturnType<typeof parts.next>>;
-      try {
-        next = await parts.next();
-      } catch (error) {
-        throw malformed(error);
-      }
-      if (next.done) break;
-      const part = next.value;
-      if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
-        continue;
-      }
+    for await (const part of fileParts(parts, fields)) {
       const fileName = part.filename ?? '';
       // A file input left empty sends a part with no name and no bytes.
       if (fileName === '') {
@@ -145,6 +122,24 @@ export async function readFormWithFiles(
     throw error;
   }
   return { fields, files, discard };
+}
+
+/**
+ * The files of a form as they arrive, its text fields gathered into `fields` meanwhile (a file's
+ * fields are those sent before it).
+ */
+async function* fileParts(parts: AsyncIterableIterator<Multipart>, fields: Record<string, string>) {
+  for (;;) {
+    let next: IteratorResult<Multipart>;
+    try {
+      next = await parts.next();
+    } catch (error) {
+      throw malformed(error);
+    }
+    if (next.done) return;
+    if (next.value.type === 'field') fields[next.value.fieldname] = String(next.value.value);
+    else yield next.value;
+  }
 }
 
 /**

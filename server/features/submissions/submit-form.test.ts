@@ -1,10 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMIT_FORM_RESULT, type SubmitFormResult } from '#common/submit-form.ts';
 import { htmlNamedJpg, imageFixture } from '#server/test/fixtures.ts';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '#server/test/harness.ts';
+import { createTestApp, pageShellDir, TEST_ORIGIN, type TestApp } from '#server/test/harness.ts';
 import { type FormPart, multipartForm } from '#server/test/multipart.ts';
 
 // /submit's form sent without script (common/submit-form.ts): files and general details in one
@@ -14,11 +12,7 @@ let webDir: string;
 let jpeg: Buffer;
 let otherJpeg: Buffer;
 beforeAll(async () => {
-  webDir = mkdtempSync(join(tmpdir(), 'archive-web-'));
-  writeFileSync(
-    join(webDir, 'index.html'),
-    '<!doctype html><html lang="fo"><head><title>Myndasavn</title></head><body><div id="root"></div></body></html>',
-  );
+  webDir = pageShellDir();
   t = await createTestApp({ webDir });
   jpeg = readFileSync(await imageFixture('jpeg', { width: 64, height: 48, name: 'bátur.jpg' }));
   otherJpeg = readFileSync(await imageFixture('jpeg', { width: 48, height: 64, name: 'kirkja.jpg' }));
