@@ -236,6 +236,9 @@ export const createSubmissionBody = z.object({
 });
 export type CreateSubmissionBody = z.input<typeof createSubmissionBody>;
 
+/** The general fields of /submit sent as a form without script (common/submit-form.ts). */
+export const submissionFormFields = createSubmissionBody.omit({ uploadId: true, keywords: true });
+
 export const SUBMISSION_STATUS_VALUES = ['pending', 'approved', 'rejected'] as const;
 
 export const submissionSummary = z.object({

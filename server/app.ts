@@ -24,7 +24,7 @@ import { searchFeature } from './features/search/search.routes.ts';
 import { foldersFeature } from './features/folders/folders.routes.ts';
 import { settingsFeature } from './features/settings/settings.routes.ts';
 import { slideshowsFeature } from './features/slideshows/slideshows.routes.ts';
-import { submissionsFeature } from './features/submissions/submissions.routes.ts';
+import { submissionsFeature, submitFormFeature } from './features/submissions/submissions.routes.ts';
 import { uploadsFeature } from './features/uploads/uploads.routes.ts';
 import { translationsFeature } from './features/translations/translations.routes.ts';
 import { usersFeature } from './features/users/users.routes.ts';
@@ -116,6 +116,10 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Not helmet's no-referrer: with it a form the browser posts itself (a page's form before its
+    // script, or without it: /submit) carries `Origin: null`, which the cross-site check refuses.
+    // Same-origin requests carry the page's address; other sites get nothing, as before.
+    referrerPolicy: { policy: 'same-origin' },
     hsts: context.config.publicUrl.startsWith('https:'),
   });
   app.addHook('onRequest', (request, reply, done) =>
@@ -184,6 +188,8 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
 
   await registerWebApp(app as unknown as FastifyInstance, ctx);
   await registerAuthForms(app as unknown as FastifyInstance, ctx);
+  // Forms posted to a page's own address, answered with that page (the web app draws it).
+  await registerFeature(app, ctx, submitFormFeature);
   return app;
 }
 

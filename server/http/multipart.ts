@@ -1,8 +1,12 @@
+import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { TOO_MANY_FILES_MESSAGE } from '#common/file-types.ts';
 import { findNul, NUL_MESSAGE } from '#common/text.ts';
 import { IngestError } from '../media/ingest/ingest-error.ts';
+import { type ReceivedFile, receiveToTempFile } from '../media/ingest/receive-file.ts';
 import { AppError, badRequest } from './errors.ts';
 
 /**
@@ -21,19 +25,7 @@ export async function readSingleFileUpload<S extends z.ZodType, T>(
   const parts = request.parts({
     limits: { files: 1, fields: 40, fieldSize: 65_536, fileSize: maxBytes + 1 },
   });
-  for (;;) {
-    let next: Awaited<ReturnType<typeof parts.next>>;
-    try {
-      next = await parts.next();
-    } catch (error) {
-      throw malformed(error);
-    }
-    if (next.done) break;
-    const part = next.value;
-    if (part.type === 'field') {
-      raw[part.fieldname] = String(part.value);
-      continue;
-    }
+  for await (const part of fileParts(parts, raw)) {
     const nul = findNul(raw);
     if (nul !== undefined) {
       part.file.resume();
@@ -53,6 +45,101 @@ export async function readSingleFileUpload<S extends z.ZodType, T>(
     }
   }
   throw new IngestError('no_file', 'Please select at least one file to upload', 400);
+}
+
+/** A file of a form, spooled to a temporary file; `refusal` when it was not taken. */
+export type FormFile =
+  | { fileName: string; received: ReceivedFile; refusal?: undefined }
+  | { fileName: string; received?: undefined; refusal: IngestError };
+
+export interface ReadForm {
+  fields: Record<string, string>;
+  /** In the order sent. */
+  files: FormFile[];
+  /** Removes the temporary files (call it whatever happens next). */
+  discard(): Promise<void>;
+}
+
+/** Room for the text fields and the multipart framing besides the files. */
+const FORM_TEXT_BYTES = 1_048_576;
+
+/**
+ * Reads a form as a browser sends it: text fields and files in the order of the page, so the
+ * files may come before the fields that say what they are. Each file is streamed into a temporary
+ * file under `maxBytes` (memory stays flat); a file over it, or past `maxFiles`, is refused by name
+ * and the rest of the form is still read, so the fields are never lost to one bad file. A body
+ * larger than the form can hold is refused before a byte is read.
+ */
+export async function readFormWithFiles(
+  request: FastifyRequest,
+  { maxFiles, maxBytes, tmpDir }: { maxFiles: number; maxBytes: number; tmpDir: string },
+): Promise<ReadForm> {
+  if (!request.isMultipart()) throw badRequest('Send the form as multipart/form-data.', 'NOT_MULTIPART');
+  const declared = Number(request.headers['content-length']);
+  if (declared > maxFiles * maxBytes + FORM_TEXT_BYTES) {
+    throw new AppError(
+      413,
+      'FORM_TOO_LARGE',
+      `The files together are larger than the form takes: at most ${maxFiles} files of ${maxBytes} bytes each.`,
+    );
+  }
+  const fields: Record<string, string> = {};
+  const files: FormFile[] = [];
+  const discard = async () => {
+    await Promise.all(files.map((file) => file.received && rm(file.received.path, { force: true })));
+  };
+  // Files over the size limit are cut there by the parser (and named too large), not thrown: the
+  // parts after them are still read.
+  const options = {
+    limits: { files: maxFiles * 4, fields: 40, fieldSize: 65_536, fileSize: maxBytes },
+    // (read by the plugin's parts() as by its file(), though its types list it for file() only)
+    throwFileSizeLimit: false,
+  };
+  const parts = request.parts(options);
+  try {
+    for await (const part of fileParts(parts, fields)) {
+      const fileName = part.filename ?? '';
+      // A file input left empty sends a part with no name and no bytes.
+      if (fileName === '') {
+        part.file.resume();
+        continue;
+      }
+      if (files.length >= maxFiles) {
+        part.file.resume();
+        files.push({ fileName, refusal: new IngestError('too_many_files', TOO_MANY_FILES_MESSAGE, 400) });
+        continue;
+      }
+      try {
+        files.push({ fileName, received: await receiveToTempFile(part.file, tmpDir, maxBytes) });
+      } catch (error) {
+        if (!(error instanceof IngestError)) throw error;
+        part.file.resume();
+        files.push({ fileName, refusal: error });
+      }
+    }
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return { fields, files, discard };
+}
+
+/**
+ * The files of a form as they arrive, its text fields gathered into `fields` meanwhile (a file's
+ * fields are those sent before it).
+ */
+async function* fileParts(parts: AsyncIterableIterator<Multipart>, fields: Record<string, string>) {
+  for (;;) {
+    let next: IteratorResult<Multipart>;
+    try {
+      next = await parts.next();
+    } catch (error) {
+      throw malformed(error);
+    }
+    if (next.done) return;
+    if (next.value.type === 'field') fields[next.value.fieldname] = String(next.value.value);
+    else yield next.value;
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * auth library's), and it runs before any handler, so a refused submission never touches its upload.
  * Multipart form fields are read by their handler and checked in http/multipart.ts with the same rule.
  *
- * Cross-site writes: a request to /api that changes something is refused (403 CROSS_SITE) when its
+ * Cross-site writes: a request to /api (or a form posted to a page's address) that changes something is refused (403 CROSS_SITE) when its
  * Origin is not one of `trustedOrigins` (the public origin, the same list the auth library uses)
  * or the browser marks it Sec-Fetch-Site: cross-site. Browsers send both on such requests; other
  * clients (scripts, curl) send neither and are not browsers a site could misuse. The auth
@@ -25,7 +25,8 @@ export function installRequestGuards(app: FastifyInstance, trustedOrigins: reado
     // The route that will answer, not the raw URL: the router decodes the path, so '/%61pi/…'
     // reaches '/api/…' too. A request no route answers changes nothing (404).
     const route = request.routeOptions.url;
-    if (!route?.startsWith('/api/')) return;
+    // A form posted to a page's own address (/submit) declares a permission as /api routes do.
+    if (!route?.startsWith('/api/') && !request.routeOptions.config?.permission) return;
     const origin = request.headers.origin;
     if (
       (origin !== undefined && !trustedOrigins.includes(origin)) ||

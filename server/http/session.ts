@@ -33,8 +33,9 @@ export interface RouteDeclaration {
 
 export function installSession(app: FastifyInstance, ctx: AppContext, declarations: RouteDeclaration[]) {
   app.addHook('onRoute', (route) => {
-    // And the pages' own form routes, which declare one too (server/web/auth-forms.ts).
-    if (!route.url.startsWith('/api') && !route.url.startsWith('/files') && !route.config?.permission) return;
+    // And the pages' own forms (sign-in, /submit …), which declare a permission as /api routes do.
+    const ours = route.url.startsWith('/api') || route.url.startsWith('/files') || route.config?.permission;
+    if (!ours) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       declarations.push({

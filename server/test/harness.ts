@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -159,4 +159,17 @@ export async function listen(t: TestApp): Promise<string> {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+/**
+ * A web folder holding only the page shell the build writes (index.html with an empty root), so
+ * the app draws its public pages into it (web/web-app.ts) without a web build. Remove it after.
+ */
+export function pageShellDir(): string {
+  const webDir = mkdtempSync(join(tmpdir(), 'archive-web-'));
+  writeFileSync(
+    join(webDir, 'index.html'),
+    '<!doctype html><html lang="fo"><head><title>Myndasavn</title></head><body><div id="root"></div></body></html>',
+  );
+  return webDir;
 }

@@ -25,3 +25,29 @@ export function multipartUpload(
   source.pipe(payload, { end: false });
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** One part of a form: a text field, or a file (its bytes) under its name. */
+export type FormPart =
+  | { name: string; value: string }
+  | { name: string; fileName: string; data: Buffer; contentType?: string };
+
+/** A multipart/form-data body with its parts in the given order, as a browser sends a page's form. */
+export function multipartForm(parts: FormPart[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----archive${randomBytes(8).toString('hex')}`;
+  const chunks = parts.flatMap((part) => {
+    if ('value' in part) {
+      return [
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`),
+        Buffer.from(part.value),
+        Buffer.from('\r\n'),
+      ];
+    }
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`;
+    return [Buffer.from(head), part.data, Buffer.from('\r\n')];
+  });
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FORM_FIELD, FORM_ISSUE, type FormName, type FormReply, LOOSE_EMAIL } from '#common/form-reply.ts';
+import { FORM_FIELD, FORM_ISSUE, FORM_REPLY_KEY, type FormName, type FormReply, LOOSE_EMAIL } from '#common/form-reply.ts';
 import { MIN_PASSWORD_LENGTH } from '#common/limits.ts';
 import { paths } from '#common/paths.ts';
 import { isStaff } from '#common/permissions.ts';
@@ -93,7 +93,7 @@ function formCall(
     draw(formReply, status, cookies = []) {
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       return app.sendFormPage(request, reply, {
-        reply: formReply,
+        answers: { [FORM_REPLY_KEY]: formReply },
         cookie: withCookies(request.headers.cookie, cookies),
         status,
       });

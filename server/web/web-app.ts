@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FORM_REPLY_KEY, type FormReply } from '#common/form-reply.ts';
 import type { Language } from '#common/enums.ts';
 import { languageFromCookies } from '#common/language-cookie.ts';
 import { matchRoute, ROUTES } from '#common/paths.ts';
@@ -91,13 +90,13 @@ export async function registerWebApp(
 
   /**
    * The page at `url` for this visitor, drawn afresh. `cookie` is the account it is drawn for
-   * (a form that just signed the visitor in draws with the new session); `formReply`, the
-   * answer to a form sent to the page (common/form-reply.ts), which it shows.
+   * (a form that just signed the visitor in draws with the new session); `formAnswers`, the
+   * answer to a form sent to the page, embedded among its first answers so it shows it.
    */
   const draw = async (
     request: FastifyRequest,
     url: URL,
-    { cookie, formReply }: { cookie?: string; formReply?: FormReply },
+    { cookie, formAnswers }: { cookie?: string; formAnswers?: Record<string, unknown> },
   ): Promise<KeptBody> => {
     const anonymous = !String(cookie ?? '').includes('session_token');
     const lang = languageFromCookies(cookie);
@@ -117,10 +116,7 @@ export async function registerWebApp(
       : null;
     const isPublic = anonymous || (itemIsPublic(url, answers) ?? (await slideshowIsPublic(ctx.db, url)));
     const head = describePage({ url, lang, publicUrl, answers, statuses, preview, isPublic });
-    const embedded = {
-      ...embeddedAnswers(url, answers, statuses),
-      ...(formReply ? { [FORM_REPLY_KEY]: formReply } : {}),
-    };
+    const embedded = { ...embeddedAnswers(url, answers, statuses), ...formAnswers };
     const drawn =
       renderer && serverRendered(url.pathname)
         ? await drawApp(renderer, request, {
@@ -135,16 +131,12 @@ export async function registerWebApp(
     return keptBody(html, 'text/html; charset=utf-8', head.status, sameAs);
   };
 
-  // A form's answer is one visitor's alone, never kept (server/web/auth-forms.ts).
+  // A form's answer is one visitor's alone, never kept (server/web/auth-forms.ts, POST /submit).
   app.decorate('sendFormPage', async (request: FastifyRequest, reply: FastifyReply, page: FormPage) => {
-    // Without a built app (some tests) the form's outcome is still told, by its status.
-    if (!built)
-      return reply
-        .status(page.status ?? 200)
-        .type('text/plain')
-        .send('The web app is not built.');
+    // Without a built app (the API alone, some tests) the form's outcome is told as JSON.
+    if (!built) return reply.status(page.status ?? 200).send(page.answers);
     const url = new URL(request.url, 'http://archive.invalid');
-    const drawn = await draw(request, url, { cookie: page.cookie, formReply: page.reply });
+    const drawn = await draw(request, url, { cookie: page.cookie, formAnswers: page.answers });
     reply.header('cache-control', 'no-store').header('vary', 'accept-encoding, cookie');
     return sendKept(request, reply, { ...drawn, status: page.status ?? drawn.status });
   });
@@ -152,7 +144,8 @@ export async function registerWebApp(
 
 /** A page drawn as the answer to a form sent to it (FastifyInstance.sendFormPage). */
 export interface FormPage {
-  reply: FormReply;
+  /** The form's outcome, under the key the page reads it by (common/form-reply.ts, common/submit-form.ts). */
+  answers: Record<string, unknown>;
   /** The cookies to draw it with, when the form changed the account (else the request's). */
   cookie: string | undefined;
   status?: number;

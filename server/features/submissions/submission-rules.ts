@@ -10,3 +10,12 @@ export const SUBMISSION_RATE = {
 export function rateLimitKey(actor: Actor, ip: string) {
   return actor ? `submissions:user:${actor.id}` : `submissions:ip:${addressKey(ip)}`;
 }
+
+/**
+ * Starting to send files, by the resumable upload or by the form sent without script, counts
+ * against twice the submissions' allowance: a sender past it is refused before a byte is read.
+ */
+export const uploadStartRate = (actor: Actor) => ({
+  windowSeconds: 3600,
+  max: (actor ? SUBMISSION_RATE.account : SUBMISSION_RATE.anonymous).max * 2,
+});

@@ -10,6 +10,7 @@ import {
   submissionListResponse,
   submissionStatsResponse,
 } from '#common/api.ts';
+import { SUBMIT_FORM_ACTION, SUBMIT_FORM_RESULT } from '#common/submit-form.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { uploadOwnerOf } from '../uploads/upload-owner.ts';
 import { publishSubmissionEvent, streamSubmissionEvents } from './submission-events.ts';
@@ -23,6 +24,7 @@ import {
 } from './submissions-review.service.ts';
 import { createSubmissionFromUpload, reviewSubmission } from './submissions.service.ts';
 import { BODY_LIMITS } from '#server/http/json-body.ts';
+import { takeSubmitForm } from './submit-form.ts';
 
 const byId = z.object({ id: z.uuid() });
 
@@ -127,6 +129,31 @@ export const submissionsFeature = defineFeature({
       async (request, reply) => {
         await deleteSubmissionForReview(ctx, await request.actor(), request.params.id);
         return reply.status(204).send();
+      },
+    );
+  },
+});
+
+/**
+ * /submit's form sent without script (common/submit-form.ts), posted to the page's own address and
+ * answered with that page drawn again: the confirmation, or what went wrong beside what was typed.
+ * Guarded as /api is (the permission, the Origin check: http/request-guards.ts); never kept.
+ */
+export const submitFormFeature = defineFeature({
+  name: 'submissions',
+  prefix: '',
+  public(routes, ctx) {
+    routes.post(
+      SUBMIT_FORM_ACTION,
+      { config: { permission: 'submission:create' } },
+      async (request, reply) => {
+        const { status, result } = await takeSubmitForm(ctx, request);
+        // What the visitor typed, and who they are: for them alone, and never stored.
+        return request.server.sendFormPage(request, reply, {
+          answers: { [SUBMIT_FORM_RESULT]: result },
+          cookie: request.headers.cookie,
+          status,
+        });
       },
     );
   },

@@ -1,8 +1,13 @@
 import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import type { createSubmissionBody, reviewSubmissionBody } from '#common/api.ts';
+import { type createSubmissionBody, type reviewSubmissionBody, submissionFormFields } from '#common/api.ts';
+import { safeDisplayFileName } from '#common/file-types.ts';
 import type { Actor } from '#common/permissions.ts';
+import { findNul, NUL_MESSAGE } from '#common/text.ts';
 import { authorize } from '#server/http/authorize.ts';
+import type { FormFile } from '#server/http/multipart.ts';
+import type { Db } from '#server/db/database.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { AppError, badRequest, notFound } from '#server/http/errors.ts';
 import { consumeRateLimit } from '#server/http/rate-limit.ts';
@@ -44,56 +49,120 @@ export async function createSubmissionFromUpload(
   if (body.website) {
     // Only bots fill the hidden field; they get a plain refusal and their bytes are dropped.
     await ctx.uploads.remove(body.uploadId);
-    throw badRequest('Ein feilur hendi, meðan tín sending varð viðgjørd.', 'REJECTED');
+    throw rejected();
   }
   await consumeRateLimit(
     ctx.db,
     rateLimitKey(actor, ip),
     actor ? SUBMISSION_RATE.account : SUBMISSION_RATE.anonymous,
   );
-  const row = await consumeFinishedUpload(ctx, body.uploadId, async (upload, markSent) => {
-    const ingested = await ingestFile(
-      { blobs: ctx.blobs, tmpDir: ctx.tmpDir },
-      createReadStream(upload.path),
-      {
-        context: 'submission',
-        originalName: upload.fileName,
-      },
-    );
-    const duplicates = await repo.findDuplicates(ctx.db, ingested.sha256);
-    // The watermark in force now is the one the item will carry if staff approve it.
-    const watermark = await currentWatermarkColumns(ctx.db);
-    return recordStoredFile(ctx.blobs, ingested, () =>
-      ctx.db.transaction().execute(async (trx) => {
-        const created = await repo.createSubmission(trx, {
-          title: body.title,
-          description: body.description ?? null,
-          submitter_name: body.submitterName ?? null,
-          submitter_email: body.submitterEmail ?? null,
-          submitter_message: body.submitterMessage ?? null,
-          photographer: body.photographer ?? null,
-          location: body.location ?? null,
-          source: body.source ?? null,
-          original_date: body.originalDate ?? null,
-          keywords: body.keywords ?? [],
-          ...mediaFileColumns(ingested),
-          processing_status: ingested.mediaType === 'document' ? 'ready' : 'pending',
-          duplicate_of_media_id: duplicates.mediaId,
-          duplicate_of_submission_id: duplicates.submissionId,
-          submitted_by: actor?.id ?? null,
-          watermark,
-        });
-        if (ingested.mediaType !== 'document') {
-          await createJob(trx, DERIVATIVES_JOB, { ownerType: 'submission', ownerId: created.id });
-        }
-        await scheduleStaffNotice(trx, created.created_at);
-        await markSent(trx);
-        return created;
-      }),
-    );
-  });
+  const row = await consumeFinishedUpload(ctx, body.uploadId, (upload, markSent) =>
+    storeSubmission(ctx, actor, body, createReadStream(upload.path), upload.fileName, markSent),
+  );
   ctx.jobs.wake();
   return presentSubmission(row);
+}
+
+const rejected = () => badRequest('Ein feilur hendi, meðan tín sending varð viðgjørd.', 'REJECTED');
+
+/** The form was refused for its fields: each field's problem, by its name. */
+export class FormFieldsError extends AppError {
+  constructor(readonly issues: { path: string; message: string }[]) {
+    super(400, 'VALIDATION_ERROR', issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '));
+  }
+}
+
+/**
+ * /submit's form sent without script (common/submit-form.ts): the general fields and the files in
+ * one request, under the rules of the script's path (its schema, NUL, the honeypot, the sender's
+ * allowance per file, the one ingest), one pending submission per file. A file the ingest or the
+ * form reader refused is answered by name with its reason while the others arrive, as when the
+ * script sends them one by one; a refusal of the whole form (fields, honeypot, no file) throws
+ * before any file is stored.
+ */
+export async function createSubmissionsFromForm(
+  ctx: AppContext,
+  actor: Actor,
+  { ip, fields, files }: { ip: string; fields: Record<string, string>; files: FormFile[] },
+) {
+  const nul = findNul(fields);
+  if (nul !== undefined) throw new FormFieldsError([{ path: nul, message: NUL_MESSAGE }]);
+  const parsed = submissionFormFields.safeParse(fields);
+  if (!parsed.success) {
+    throw new FormFieldsError(
+      parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    );
+  }
+  if (parsed.data.website) throw rejected();
+  if (files.length === 0) throw badRequest('Vinarliga vel í minsta lagi eina fílu at senda.', 'NO_FILE');
+  const created: ReturnType<typeof presentSubmission>[] = [];
+  const refused: { name: string; error: AppError }[] = [];
+  for (const file of files) {
+    try {
+      if (file.refusal) throw file.refusal;
+      const rate = actor ? SUBMISSION_RATE.account : SUBMISSION_RATE.anonymous;
+      await consumeRateLimit(ctx.db, rateLimitKey(actor, ip), rate);
+      const source = createReadStream(file.received.path);
+      created.push(presentSubmission(await storeSubmission(ctx, actor, parsed.data, source, file.fileName)));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      refused.push({ name: safeDisplayFileName(file.fileName), error });
+    }
+  }
+  if (created.length > 0) ctx.jobs.wake();
+  return { created, refused };
+}
+
+type SubmissionDetails = Omit<z.output<typeof createSubmissionBody>, 'uploadId' | 'website'>;
+
+/**
+ * One file becomes one pending submission: ingested (type by content, size, image probe, stored
+ * unaltered), then its row, its derivatives job and the staff notice in one transaction, with
+ * `alsoInTransaction` (the upload's claim) inside it. The watermark in force now is the one the
+ * item will carry if staff approve it.
+ */
+async function storeSubmission(
+  ctx: AppContext,
+  actor: Actor,
+  body: SubmissionDetails,
+  source: Readable,
+  originalName: string,
+  alsoInTransaction: (trx: Db) => Promise<void> = async () => {},
+) {
+  const ingested = await ingestFile({ blobs: ctx.blobs, tmpDir: ctx.tmpDir }, source, {
+    context: 'submission',
+    originalName,
+  });
+  const duplicates = await repo.findDuplicates(ctx.db, ingested.sha256);
+  const watermark = await currentWatermarkColumns(ctx.db);
+  return recordStoredFile(ctx.blobs, ingested, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const created = await repo.createSubmission(trx, {
+        title: body.title,
+        description: body.description ?? null,
+        submitter_name: body.submitterName ?? null,
+        submitter_email: body.submitterEmail ?? null,
+        submitter_message: body.submitterMessage ?? null,
+        photographer: body.photographer ?? null,
+        location: body.location ?? null,
+        source: body.source ?? null,
+        original_date: body.originalDate ?? null,
+        keywords: body.keywords ?? [],
+        ...mediaFileColumns(ingested),
+        processing_status: ingested.mediaType === 'document' ? 'ready' : 'pending',
+        duplicate_of_media_id: duplicates.mediaId,
+        duplicate_of_submission_id: duplicates.submissionId,
+        submitted_by: actor?.id ?? null,
+        watermark,
+      });
+      if (ingested.mediaType !== 'document') {
+        await createJob(trx, DERIVATIVES_JOB, { ownerType: 'submission', ownerId: created.id });
+      }
+      await scheduleStaffNotice(trx, created.created_at);
+      await alsoInTransaction(trx);
+      return created;
+    }),
+  );
 }
 
 type Review = z.output<typeof reviewSubmissionBody> & { id: string };

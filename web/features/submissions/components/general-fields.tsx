@@ -7,24 +7,41 @@ import type { GeneralValues } from '../lib/submission-values.ts';
 export function GeneralFields() {
   const t = useT();
   // The bots' field is no field of the form kit: it has no label a person meets.
-  const { register } = useFormContext<GeneralValues>();
+  const { register, formState } = useFormContext<GeneralValues>();
+  // Written into the server's HTML too (react-hook-form fills the fields only once the script
+  // runs): a form drawn again after it was sent without script shows what was typed.
+  const initial = (name: keyof GeneralValues) => ({ defaultValue: formState.defaultValues?.[name] });
   return (
     <div className="space-y-6">
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold text-slate-900">
           {t('submit.about_material', 'Um tilfarið')}
         </legend>
-        <Field name="title" label={t('submit.field.title', 'Heiti *')} aria-required="true" />
-        <TextareaField name="description" label={t('submit.field.description', 'Lýsing')} />
+        <Field
+          name="title"
+          {...initial('title')}
+          label={t('submit.field.title', 'Heiti *')}
+          aria-required="true"
+        />
+        <TextareaField
+          name="description"
+          {...initial('description')}
+          label={t('submit.field.description', 'Lýsing')}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field name="photographer" label={t('submit.field.photographer', 'Myndatakari')} />
-          <Field name="location" label={t('submit.field.location', 'Stað')} />
+          <Field
+            name="photographer"
+            {...initial('photographer')}
+            label={t('submit.field.photographer', 'Myndatakari')}
+          />
+          <Field name="location" {...initial('location')} label={t('submit.field.location', 'Stað')} />
           <Field
             name="originalDate"
+            {...initial('originalDate')}
             label={t('submit.field.original_date', 'Upprunadato')}
             placeholder={t('submit.original_date_placeholder', 't.d. um 1950')}
           />
-          <Field name="source" label={t('submit.field.source', 'Kelda')} />
+          <Field name="source" {...initial('source')} label={t('submit.field.source', 'Kelda')} />
         </div>
       </fieldset>
 
@@ -37,15 +54,25 @@ export function GeneralFields() {
           )}
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field name="submitterName" label={t('submit.field.name', 'Títt navn')} autoComplete="name" />
+          <Field
+            name="submitterName"
+            {...initial('submitterName')}
+            label={t('submit.field.name', 'Títt navn')}
+            autoComplete="name"
+          />
           <Field
             name="submitterEmail"
+            {...initial('submitterEmail')}
             label={t('submit.field.email', 'Teldupostur')}
             type="email"
             autoComplete="email"
           />
         </div>
-        <TextareaField name="submitterMessage" label={t('submit.field.message', 'Boð til okkum')} />
+        <TextareaField
+          name="submitterMessage"
+          {...initial('submitterMessage')}
+          label={t('submit.field.message', 'Boð til okkum')}
+        />
       </fieldset>
 
       {/* A field for bots: people never see it or reach it, so it stays empty. */}

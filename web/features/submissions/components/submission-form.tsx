@@ -14,7 +14,8 @@ import { RefusedFiles } from '#web/features/uploads/components/refused-files.tsx
 import { SendingProgress } from './sending-progress.tsx';
 import { SubmissionSuccess } from './submission-success.tsx';
 import { GeneralFields } from './general-fields.tsx';
-import { useHydrated } from '#web/lib/hydrated.ts';
+import { SUBMIT_FORM_ACTION, SUBMIT_FORM_FILES } from '#common/submit-form.ts';
+import { PostedRefusal, postedFieldErrors, usePostedForm } from './posted-form.tsx';
 
 /** The submission form and its sending (public-site.md §2 Submission screen, §4, §5, §8). */
 export function SubmissionForm() {
@@ -22,13 +23,20 @@ export function SubmissionForm() {
   const { data: user } = useMe();
   const schema = useMemo(() => generalSchema(t), [t]);
   const initialValues = () => emptyGeneralValues(user?.fullName ?? '', user?.email ?? '');
-  const form = useForm<GeneralValues>({ resolver: zodResolver(schema), defaultValues: initialValues() });
+  // What came of the form when it was sent without script (the server drew this page with it).
+  const [posted, setPosted] = usePostedForm();
+  const refused = posted?.outcome === 'refused' ? posted : null;
+  // Made once: a new object each render would set the errors again each time.
+  const [fieldErrors] = useState(() => refused && postedFieldErrors(refused, t));
+  const form = useForm<GeneralValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { ...initialValues(), ...refused?.values },
+    errors: fieldErrors ?? undefined,
+  });
   const { handleSubmit, reset } = form;
-  const queue = useSubmissionQueue(t);
+  const queue = useSubmissionQueue(t, posted?.outcome === 'sent' ? posted.count : undefined);
   const [noFile, setNoFile] = useState(false);
   const { items, outcome, sending } = queue;
-  // Sent by the page's script only (web/lib/hydrated.ts).
-  const hydrated = useHydrated();
 
   if (outcome?.kind === 'success') {
     return (
@@ -37,6 +45,7 @@ export function SubmissionForm() {
           count={outcome.count}
           signedIn={Boolean(user)}
           onSendAnother={() => {
+            setPosted(null);
             queue.reset();
             reset(initialValues());
             setNoFile(false);
@@ -51,6 +60,7 @@ export function SubmissionForm() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const missingFile = items.length === 0;
     setNoFile(missingFile);
+    setPosted(null);
     void handleSubmit((values) => {
       if (!missingFile) return queue.send(values);
     })(event);
@@ -63,9 +73,20 @@ export function SubmissionForm() {
   return (
     // The fields of the form kit (web/components/form.tsx) read this form's state; the form's own
     // submit is the sending queue's, one file at a time, so the kit's <Form> is not used here.
+    // Before the script arrives, or without it, the form is sent by the browser itself, files and
+    // all, in one request the server answers with this page (common/submit-form.ts).
     <FormProvider {...form}>
-      <form method="post" noValidate onSubmit={onSubmit} className="space-y-6">
+      <form
+        method="post"
+        encType="multipart/form-data"
+        action={SUBMIT_FORM_ACTION}
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-6"
+      >
+        {refused && <PostedRefusal result={refused} />}
         <FileDropArea
+          name={SUBMIT_FORM_FILES}
           disabled={sending}
           onFiles={(files) => {
             setNoFile(false);
@@ -120,7 +141,8 @@ export function SubmissionForm() {
         )}
 
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" className={primaryButton} disabled={sending || !hydrated}>
+          {/* Never disabled for want of the script: the browser sends the form itself meanwhile. */}
+          <Button type="submit" className={primaryButton} disabled={sending}>
             <Send aria-hidden="true" className="size-4" />
             {sending ? t('submit.sending', 'Sendir...') : t('submit.send', 'Send')}
           </Button>

@@ -2,7 +2,9 @@ import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useT } from '#web/app/i18n.tsx';
+import { paths } from '#common/paths.ts';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
+import { useHydrated } from '#web/lib/hydrated.ts';
 
 /** The confirmation after every file arrived (public-site.md §2, §4). */
 export function SubmissionSuccess({
@@ -16,6 +18,7 @@ export function SubmissionSuccess({
 }) {
   const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
+  const hydrated = useHydrated();
   useEffect(() => heading.current?.focus(), []);
 
   return (
@@ -63,9 +66,16 @@ export function SubmissionSuccess({
         </div>
       )}
       <div className="mt-6">
-        <Button className={primaryButton} onClick={onSendAnother}>
-          {t('submit.success.another', 'Send eitt annað')}
-        </Button>
+        {hydrated ? (
+          <Button className={primaryButton} onClick={onSendAnother}>
+            {t('submit.success.another', 'Send eitt annað')}
+          </Button>
+        ) : (
+          // Drawn by the server after the form was sent without script: the empty form again.
+          <a href={paths.submit} className={primaryButton}>
+            {t('submit.success.another', 'Send eitt annað')}
+          </a>
+        )}
       </div>
     </div>
   );

@@ -58,13 +58,17 @@ function isAbort(error: unknown): boolean {
 /**
  * The chosen files and their sending (public-site.md §4 Submission form): one file at a time, as
  * weak connections prefer, each through the resumable upload and then POST /api/submissions.
+ * `sentWithoutScript`: the files the server took from the form the browser sent itself.
  */
-export function useSubmissionQueue(t: Translate) {
+export function useSubmissionQueue(t: Translate, sentWithoutScript?: number) {
   const queryClient = useQueryClient();
   const [items, setItems] = useState<FileItem[]>([]);
   const [refused, setRefused] = useState<RefusedFile[]>([]);
   const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The form was sent by the browser itself and the server took every file: the confirmation.
+  const [outcome, setOutcome] = useState<Outcome | null>(() =>
+    sentWithoutScript === undefined ? null : { kind: 'success', count: sentWithoutScript },
+  );
   const [announcement, setAnnouncement] = useState('');
   const controller = useRef<AbortController | null>(null);
 
