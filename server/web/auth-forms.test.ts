@@ -160,8 +160,9 @@ describe('POST /login and /contributor/login', () => {
     await refusedWith({ origin: TEST_ORIGIN, 'sec-fetch-site': 'cross-site' });
     await refusedWith({ origin: 'null', 'sec-fetch-site': 'cross-site' });
     await refusedWith({ origin: '', 'sec-fetch-site': '' });
-    // A page whose Referrer-Policy is no-referrer sends its forms with `Origin: null`.
-    const fromOurPage = await send('/login', fields, { headers: { origin: 'null' } });
+    // Only a page under no-referrer would send `Origin: null`; ours send same-origin referrers.
+    await refusedWith({ origin: 'null', 'sec-fetch-site': 'same-origin' });
+    const fromOurPage = await send('/login', fields, { headers: { origin: TEST_ORIGIN } });
     expect(fromOurPage.statusCode).toBe(303);
   });
 

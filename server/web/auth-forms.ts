@@ -106,17 +106,15 @@ function formCall(
 }
 
 /**
- * The origin the form was sent from, when it is this site; else the request is refused. A form's
- * POST says `Origin: null` when the page's Referrer-Policy is no-referrer (ours: helmet's default);
- * the browser then still says Sec-Fetch-Site, as the auth library also accepts. A request with
- * neither comes from no browser another site could use, and is refused too: these routes are for
- * pages only (scripts have the JSON API).
+ * The origin the form was sent from, when it is this site; else the request is refused. Our pages
+ * send same-origin referrers (app.ts), so the browser posts their forms with our Origin (under
+ * no-referrer it would say `Origin: null`). A request without one comes from no browser another
+ * site could use, and is refused too: these routes are for pages only (scripts have the JSON API).
  */
 function sameOrigin(request: FastifyRequest, trusted: readonly string[]): string {
   const origin = request.headers.origin;
   const site = request.headers['sec-fetch-site'];
-  if (site !== 'cross-site' && origin && origin !== 'null' && trusted.includes(origin)) return origin;
-  if (site === 'same-origin' && (!origin || origin === 'null')) return trusted[0]!;
+  if (site !== 'cross-site' && origin && trusted.includes(origin)) return origin;
   throw new AppError(403, 'CROSS_SITE', 'This request came from another site and was refused.');
 }
 

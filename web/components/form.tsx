@@ -171,12 +171,12 @@ function useRegister(name: string) {
   const { register, setValue } = useFormContext();
   const { sentValues } = useContext(FormMeta);
   const hydrated = useHydrated();
-  const registration = register(name);
-  const sent = sentValues?.[name];
-  if (hydrated) return { ...registration, defaultValue: sent };
+  // Only a value the server was sent: else a field's own `defaultValue` (/submit's) stands.
+  const sent = sentValues?.[name] === undefined ? {} : { defaultValue: sentValues[name] };
+  const registration = { ...register(name), ...sent };
+  if (hydrated) return registration;
   return {
     ...registration,
-    defaultValue: sent,
     ref(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) {
       const typed = element?.value;
       registration.ref(element);
