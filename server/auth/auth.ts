@@ -8,6 +8,7 @@ import { ACCOUNT_DEACTIVATED_CODE } from '#common/api.ts';
 import { MIN_PASSWORD_LENGTH } from '#common/limits.ts';
 import { ACCOUNT_DEACTIVATED_MESSAGE } from '#common/texts.ts';
 import type { Db } from '../db/database.ts';
+import { deleteResetTokensOf } from './auth.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 export interface AuthOptions {
@@ -95,6 +96,11 @@ export function createAuth(options: AuthOptions) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
+      // A link asked for earlier must not set the password again after a newer one was used: the
+      // reset ends them all (an old mail may sit in a shared or leaked mailbox).
+      async onPasswordReset({ user }) {
+        await deleteResetTokensOf(db, user.id);
+      },
       async sendResetPassword({ user, url }) {
         await mailer.send({
           to: user.email,

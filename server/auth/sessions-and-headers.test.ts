@@ -180,4 +180,24 @@ describe('a password reset token', () => {
     expect(res.statusCode).toBe(400);
     await signIn(t, user.email, user.password);
   });
+
+  it('and every older one of the account stop working once a newer one has reset the password', async () => {
+    const user = await buildUser(t);
+    const other = await buildUser(t);
+    const first = await resetToken(user.email);
+    const second = await resetToken(user.email);
+    const othersToken = await resetToken(other.email);
+    expect(
+      (await post(t, '/api/auth/reset-password', { newPassword: 'newest-pw', token: second })).statusCode,
+    ).toBe(200);
+    const older = await post(t, '/api/auth/reset-password', { newPassword: 'older-link-pw', token: first });
+    expect(older.statusCode).toBe(400);
+    expect(older.json().code).toBe('INVALID_TOKEN');
+    await signIn(t, user.email, 'newest-pw');
+    // Another account's outstanding link is not touched.
+    expect(
+      (await post(t, '/api/auth/reset-password', { newPassword: 'others-new-pw', token: othersToken }))
+        .statusCode,
+    ).toBe(200);
+  });
 });
