@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../http/context.ts';
 import type { FastifyZod } from '../http/fastify.ts';
+import { notFound } from '../http/errors.ts';
 import { defineFeature } from '../http/feature.ts';
 import { assertSignInAllowed, recordSignIn } from './account-lockout.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
@@ -12,6 +13,21 @@ import { CLIENT_IP_HEADER } from './auth.ts';
  * into a header the client cannot choose. Password sign-ins are also counted per account
  * (account-lockout.ts).
  */
+/**
+ * The auth library's endpoints the app uses; every other one (update-user, change-email,
+ * delete-user, list-sessions, …) answers 404, so nothing reaches the accounts around the
+ * permission table and its activity log (issue 30 B10). Server-side calls (`auth.api.*`) are not
+ * affected.
+ */
+export const AUTH_ENDPOINTS_SERVED: readonly { method: 'GET' | 'POST'; path: string }[] = [
+  { method: 'POST', path: '/sign-in/email' },
+  { method: 'POST', path: '/sign-up/email' },
+  { method: 'POST', path: '/sign-out' },
+  { method: 'POST', path: '/request-password-reset' },
+  { method: 'GET', path: '/reset-password/:token' },
+  { method: 'POST', path: '/reset-password' },
+];
+
 export const authFeature = defineFeature({
   name: 'auth',
   public: (routes, ctx) => bridgeAuth(routes, ctx),
@@ -21,6 +37,7 @@ function bridgeAuth(app: FastifyZod, ctx: AppContext) {
   const origin = new URL(ctx.config.publicUrl).origin;
   const options = { config: { permission: 'account:authenticate' as const } };
   const bridge = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isServed(request)) throw notFound();
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value === undefined || name === CLIENT_IP_HEADER) continue;
@@ -50,6 +67,16 @@ function bridgeAuth(app: FastifyZod, ctx: AppContext) {
   };
   app.get('/*', options, bridge);
   app.post('/*', options, bridge);
+}
+
+const servedPatterns = AUTH_ENDPOINTS_SERVED.map(({ method, path }) => ({
+  method,
+  pattern: new RegExp(`^/api/auth${path.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`),
+}));
+
+function isServed(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0]!;
+  return servedPatterns.some(({ method, pattern }) => method === request.method && pattern.test(path));
 }
 
 /** The account a password sign-in is for (undefined for any other request). */

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
 import { ACCOUNT_DEACTIVATED_CODE } from '#common/api.ts';
 import { ACCOUNT_DEACTIVATED_MESSAGE } from '#common/texts.ts';
-import { buildUser, cookieFrom, createTestApp, post, signIn, type TestApp } from '../test/harness.ts';
+import {
+  buildUser,
+  cookieFrom,
+  createTestApp,
+  post,
+  signIn,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../test/harness.ts';
+import { AUTH_ENDPOINTS_SERVED } from './auth.routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -184,5 +193,67 @@ describe('rate limits', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+describe('the auth library\'s other endpoints', () => {
+  /** Every endpoint better-auth's router has, as method and path, read from the library itself. */
+  function libraryEndpoints(): { method: string; path: string }[] {
+    const endpoints = Object.values(t.ctx.auth.api) as unknown as {
+      path?: string;
+      options?: { method?: string | string[] };
+    }[];
+    return endpoints.flatMap(({ path, options }) => {
+      if (!path) return [];
+      const declared = options?.method ?? '*';
+      const methods = declared === '*' ? ['GET', 'POST'] : [declared].flat();
+      return methods.map((method) => ({ method, path }));
+    });
+  }
+  const served = (method: string, path: string) =>
+    AUTH_ENDPOINTS_SERVED.some((e) => e.method === method && e.path === path);
+
+  it('serves only the allow-list, which names endpoints the library has', () => {
+    const all = libraryEndpoints();
+    expect(all.length).toBeGreaterThan(20);
+    for (const e of AUTH_ENDPOINTS_SERVED) {
+      expect(all, `${e.method} ${e.path}`).toContainEqual({ method: e.method, path: e.path });
+    }
+  });
+
+  it('answers 404 on every other endpoint, even to a signed-in account', async () => {
+    // Signed in from an address of its own: the tests above used up 127.0.0.1's sign-ins.
+    const viewer = await buildUser(t, { role: 'viewer' });
+    const signedIn = await post(t, '/api/auth/sign-in/email', viewer, undefined, '192.0.2.44');
+    const cookie = cookieFrom(signedIn.headers['set-cookie']);
+    const refused = libraryEndpoints().filter((e) => !served(e.method, e.path));
+    expect(refused.map((e) => `${e.method} ${e.path}`)).toContain('POST /update-user');
+    for (const { method, path } of refused) {
+      const url = `/api/auth${path.replace(/:[a-zA-Z]+/g, 'x')}`;
+      const res = await t.app.inject({
+        method: method as 'GET' | 'POST',
+        url,
+        headers: { origin: TEST_ORIGIN, cookie },
+        ...(method === 'GET' ? {} : { payload: { name: 'Renamed', image: 'x' } }),
+      });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(404);
+      expect(res.json().code, `${method} ${url}`).toBe('NOT_FOUND');
+    }
+    // The way around the permission table the review found: renaming oneself with no activity row.
+    expect((await me(cookie)).fullName).toBe(viewer.full_name);
+  });
+
+  it('keeps no image a registration sends (a javascript: URL included)', async () => {
+    const email = `imaged-${Date.now()}@example.org`;
+    const res = await post(t, '/api/auth/sign-up/email', {
+      name: 'Myndut',
+      email,
+      password: 'abcdef',
+      image: 'javascript:alert(document.cookie)',
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await t.db.selectFrom('users').select('image').where('email', '=', email).executeTakeFirst();
+    expect(row).toEqual({ image: null });
+    expect(JSON.stringify(res.json())).not.toContain('javascript:');
   });
 });

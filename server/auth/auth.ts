@@ -119,6 +119,15 @@ export function createAuth(options: AuthOptions) {
       },
     },
     databaseHooks: {
+      user: {
+        create: {
+          // The app shows no account pictures; a value sent at registration (a `javascript:` URL
+          // included) is never kept (issue 30 B10).
+          async before(user) {
+            return { data: { ...user, image: null } };
+          },
+        },
+      },
       session: {
         create: {
           // Runs after the password was checked: a deactivated account learns it is deactivated,
