@@ -1,6 +1,7 @@
 import { isStaff } from '#common/permissions.ts';
 import { logActivity } from '#server/features/activity/log-activity.ts';
 import { getUser, updateUserSignedIn } from '#server/features/users/users.repository.ts';
+import { activityNameOf } from '#server/features/users/users.presenter.ts';
 import { toActor } from '#server/http/session.ts';
 import { APIError } from 'better-auth/api';
 import { betterAuth } from 'better-auth';
@@ -147,7 +148,7 @@ export function createAuth(options: AuthOptions) {
             if (user && isStaff(toActor(user))) {
               await logActivity(db, user, 'account.signed_in', {
                 id: user.id,
-                name: user.full_name || user.email,
+                name: activityNameOf(user),
               });
             }
           },
