@@ -9,6 +9,7 @@ import { ACCOUNT_DEACTIVATED_CODE } from '#common/api.ts';
 import { MIN_PASSWORD_LENGTH } from '#common/limits.ts';
 import { ACCOUNT_DEACTIVATED_MESSAGE } from '#common/texts.ts';
 import type { Db } from '../db/database.ts';
+import { publishSessionEnded } from './account-events.ts';
 import { deleteResetTokensOf } from './auth.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
@@ -130,6 +131,12 @@ export function createAuth(options: AuthOptions) {
         },
       },
       session: {
+        // Sign-out and the revocation of a password reset both come through here.
+        delete: {
+          async after(session) {
+            publishSessionEnded(session.id);
+          },
+        },
         create: {
           // Runs after the password was checked: a deactivated account learns it is deactivated,
           // never whether a wrong password was close.
