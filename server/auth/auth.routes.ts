@@ -3,15 +3,14 @@ import type { AppContext } from '../http/context.ts';
 import type { FastifyZod } from '../http/fastify.ts';
 import { notFound } from '../http/errors.ts';
 import { defineFeature } from '../http/feature.ts';
-import { assertSignInAllowed, recordSignIn } from './account-lockout.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 
 /**
  * better-auth serves /api/auth/* (sign-in, sign-up, sign-out, session, password reset). This
  * bridge hands it a web Request and copies its Response back. The client address it rate-limits
  * by is the one Fastify determined (TRUST_PROXY decides whether X-Forwarded-For counts), written
- * into a header the client cannot choose. Password sign-ins are also counted per account
- * (account-lockout.ts).
+ * into a header the client cannot choose. Password guessing is slowed inside the library's
+ * pipeline (auth.ts, account-lockout.ts).
  */
 /**
  * The auth library's endpoints the app uses; every other one (update-user, change-email,
@@ -45,8 +44,6 @@ function bridgeAuth(app: FastifyZod, ctx: AppContext) {
     }
     headers.set(CLIENT_IP_HEADER, request.ip);
     const hasBody = request.method === 'POST' && request.body !== undefined;
-    const signInEmail = signInEmailOf(request);
-    if (signInEmail !== undefined) await assertSignInAllowed(ctx.db, signInEmail);
     const response = await ctx.auth.handler(
       new Request(new URL(request.url, origin), {
         method: request.method,
@@ -54,9 +51,6 @@ function bridgeAuth(app: FastifyZod, ctx: AppContext) {
         body: hasBody ? JSON.stringify(request.body) : undefined,
       }),
     );
-    if (signInEmail !== undefined && (response.status === 401 || response.ok)) {
-      await recordSignIn(ctx.db, signInEmail, response.ok);
-    }
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
@@ -77,11 +71,4 @@ const servedPatterns = AUTH_ENDPOINTS_SERVED.map(({ method, path }) => ({
 function isServed(request: FastifyRequest): boolean {
   const path = request.url.split('?')[0]!;
   return servedPatterns.some(({ method, pattern }) => method === request.method && pattern.test(path));
-}
-
-/** The account a password sign-in is for (undefined for any other request). */
-function signInEmailOf(request: FastifyRequest): string | undefined {
-  if (request.method !== 'POST' || !request.url.split('?')[0]!.endsWith('/sign-in/email')) return undefined;
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' && email.trim() !== '' ? email : undefined;
 }

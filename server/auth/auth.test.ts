@@ -196,7 +196,7 @@ describe('rate limits', () => {
   });
 });
 
-describe('the auth library\'s other endpoints', () => {
+describe("the auth library's other endpoints", () => {
   /** Every endpoint better-auth's router has, as method and path, read from the library itself. */
   function libraryEndpoints(): { method: string; path: string }[] {
     const endpoints = Object.values(t.ctx.auth.api) as unknown as {

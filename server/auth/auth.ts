@@ -3,13 +3,14 @@ import { logActivity } from '#server/features/activity/log-activity.ts';
 import { getUser, updateUserSignedIn } from '#server/features/users/users.repository.ts';
 import { activityNameOf } from '#server/features/users/users.presenter.ts';
 import { toActor } from '#server/http/session.ts';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { betterAuth } from 'better-auth';
 import { ACCOUNT_DEACTIVATED_CODE } from '#common/api.ts';
 import { MIN_PASSWORD_LENGTH } from '#common/limits.ts';
 import { ACCOUNT_DEACTIVATED_MESSAGE } from '#common/texts.ts';
 import type { Db } from '../db/database.ts';
 import { publishSessionEnded } from './account-events.ts';
+import { recordSignIn, slowSignIn } from './account-lockout.ts';
 import { deleteResetTokensOf } from './auth.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
@@ -120,6 +121,24 @@ export function createAuth(options: AuthOptions) {
         });
       },
     },
+    // In the library's own pipeline, so every way in (the JSON API, the server-drawn forms that
+    // call auth.api) is slowed alike.
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const attempt = signInAttemptOf(ctx);
+        if (attempt) await slowSignIn(db, attempt.email, attempt.ip);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const attempt = signInAttemptOf(ctx);
+        if (!attempt) return;
+        const returned = ctx.context.returned;
+        const status = isAPIError(returned) ? returned.statusCode : 200;
+        // 403: a deactivated account, refused after its right password.
+        if (status === 200 || status === 403 || status === 401) {
+          await recordSignIn(db, attempt.email, attempt.ip, status !== 401);
+        }
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
@@ -166,3 +185,14 @@ export function createAuth(options: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The account and client address of a password sign-in (undefined for any other call). */
+function signInAttemptOf(ctx: HookContext): { email: string; ip: string } | undefined {
+  if (ctx.path !== '/sign-in/email') return undefined;
+  const email = (ctx.body as { email?: unknown } | undefined)?.email;
+  if (typeof email !== 'string' || email.trim() === '') return undefined;
+  const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? ctx.request?.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
+  return { email, ip };
+}
