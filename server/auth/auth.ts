@@ -12,7 +12,8 @@ import type { Db } from '../db/database.ts';
 import { publishSessionEnded } from './account-events.ts';
 import { recordSignIn, slowSignIn } from './account-lockout.ts';
 import { deleteResetTokensOf } from './auth.repository.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { queueMail } from '../mail/mail-job.ts';
+import type { Mail } from '../mail/mailer.ts';
 
 export interface AuthOptions {
   db: Db;
@@ -20,7 +21,8 @@ export interface AuthOptions {
   secret: string;
   /** Other origins the browser may post from (the same server reached as localhost/127.0.0.1). */
   extraOrigins: string[];
-  mailer: Mailer;
+  /** Starts the job queue on the mail just queued (mail is sent by jobs, never in a request). */
+  wakeJobs: () => void;
 }
 
 /** The header our HTTP bridge sets to the client address Fastify determined; clients cannot set it. */
@@ -34,7 +36,11 @@ const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' };
  * they change only through the users service, which enforces the permission table.
  */
 export function createAuth(options: AuthOptions) {
-  const { db, mailer } = options;
+  const { db } = options;
+  const sendLater = async (mail: Mail) => {
+    await queueMail(db, mail);
+    options.wakeJobs();
+  };
   return betterAuth({
     appName: 'Archive',
     baseURL: options.publicUrl,
@@ -105,7 +111,7 @@ export function createAuth(options: AuthOptions) {
         await deleteResetTokensOf(db, user.id);
       },
       async sendResetPassword({ user, url }) {
-        await mailer.send({
+        await sendLater({
           to: user.email,
           subject: 'Nýtt loyniorð / Reset your password',
           text: [

@@ -231,6 +231,7 @@ describe('a password reset token', () => {
   async function resetToken(email: string): Promise<string> {
     const before = t.outbox().length;
     await post(t, '/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+    await t.jobs.drain();
     const mail = t.outbox().slice(before).at(-1)!;
     const link = mail.match(/http:\/\/127\.0\.0\.1:3000(\/api\/auth\/reset-password\/\S+)/)![1]!;
     const follow = await t.app.inject({ url: link });
