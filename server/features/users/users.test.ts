@@ -72,8 +72,18 @@ describe('POST /api/admin/users', () => {
       .insertInto('activity_logs')
       .values([
         { action: 'user.created', resource_type: 'user', resource_id: named.id, resource_name: named.email },
-        { action: 'user.updated', resource_type: 'user', resource_id: nameless.id, resource_name: nameless.email },
-        { action: 'user.deleted', resource_type: 'user', resource_id: goneId, resource_name: 'gone@example.org' },
+        {
+          action: 'user.updated',
+          resource_type: 'user',
+          resource_id: nameless.id,
+          resource_name: nameless.email,
+        },
+        {
+          action: 'user.deleted',
+          resource_type: 'user',
+          resource_id: goneId,
+          resource_name: 'gone@example.org',
+        },
         { action: 'user.updated', resource_type: 'user', resource_id: named.id, resource_name: 'Kept Name' },
       ])
       .execute();
