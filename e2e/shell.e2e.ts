@@ -54,7 +54,11 @@ describe('the public shell', () => {
       .poll(() => page.textContent('body'))
       .toContain('If an account exists for that e-mail, a reset link has been sent.');
 
-    const mail = readOutbox(join(inject('dataDir'), 'outbox')).find((m) => m.includes(`To: ${user.email}`));
+    // The job queue sends it, moments after the answer.
+    const mailTo = () =>
+      readOutbox(join(inject('dataDir'), 'outbox')).find((m) => m.includes(`To: ${user.email}`));
+    await expect.poll(mailTo).toBeDefined();
+    const mail = mailTo();
     const link = mail?.match(/http:\/\/[\d.:]+\/api\/auth\/reset-password\/\S+/)?.[0];
     expect(link).toBeDefined();
     await page.goto(link!);

@@ -39,7 +39,7 @@ export function createAppContext(options: {
     publicUrl: config.publicUrl,
     secret: config.sessionSecret,
     extraOrigins: options.extraOrigins ?? [],
-    mailer,
+    wakeJobs: () => jobs.wake(),
   });
   const uploads = createResumableUploads({
     dataDir: config.dataDir,

@@ -14,6 +14,7 @@ import { onInstanceEventsGap, onOtherInstances, tellOtherInstances } from '#serv
 const bus = new EventEmitter();
 bus.setMaxListeners(0);
 onOtherInstances('account-changed', (userId) => bus.emit('changed', userId));
+onOtherInstances('session-ended', (sessionId) => bus.emit('session-ended', sessionId));
 onInstanceEventsGap(() => bus.emit('everyone'));
 
 export function publishAccountChanged(userId: string): void {
@@ -30,6 +31,29 @@ export function onAccountChanged(userId: string, listener: () => void): () => vo
   bus.on('everyone', listener);
   return () => {
     bus.off('changed', filtered);
+    bus.off('everyone', listener);
+  };
+}
+
+/**
+ * "This session ended" (signed out, or revoked by a password reset): published by the auth
+ * library's session-delete hook (auth.ts), here and to the other instances. What was opened with
+ * the session and is kept open (the live submission stream) ends with it.
+ */
+export function publishSessionEnded(sessionId: string): void {
+  bus.emit('session-ended', sessionId);
+  tellOtherInstances('session-ended', sessionId);
+}
+
+/** Calls `listener` when the session `sessionId` ends; returns the function that stops it. */
+export function onSessionEnded(sessionId: string, listener: () => void): () => void {
+  const filtered = (ended: string) => {
+    if (ended === sessionId) listener();
+  };
+  bus.on('session-ended', filtered);
+  bus.on('everyone', listener);
+  return () => {
+    bus.off('session-ended', filtered);
     bus.off('everyone', listener);
   };
 }

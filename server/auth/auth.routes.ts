@@ -1,17 +1,32 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../http/context.ts';
 import type { FastifyZod } from '../http/fastify.ts';
+import { notFound } from '../http/errors.ts';
 import { defineFeature } from '../http/feature.ts';
-import { assertSignInAllowed, recordSignIn } from './account-lockout.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 
 /**
  * better-auth serves /api/auth/* (sign-in, sign-up, sign-out, session, password reset). This
  * bridge hands it a web Request and copies its Response back. The client address it rate-limits
  * by is the one Fastify determined (TRUST_PROXY decides whether X-Forwarded-For counts), written
- * into a header the client cannot choose. Password sign-ins are also counted per account
- * (account-lockout.ts).
+ * into a header the client cannot choose. Password guessing is slowed inside the library's
+ * pipeline (auth.ts, account-lockout.ts).
  */
+/**
+ * The auth library's endpoints the app uses; every other one (update-user, change-email,
+ * delete-user, list-sessions, …) answers 404, so nothing reaches the accounts around the
+ * permission table and its activity log (issue 30 B10). Server-side calls (`auth.api.*`) are not
+ * affected.
+ */
+export const AUTH_ENDPOINTS_SERVED: readonly { method: 'GET' | 'POST'; path: string }[] = [
+  { method: 'POST', path: '/sign-in/email' },
+  { method: 'POST', path: '/sign-up/email' },
+  { method: 'POST', path: '/sign-out' },
+  { method: 'POST', path: '/request-password-reset' },
+  { method: 'GET', path: '/reset-password/:token' },
+  { method: 'POST', path: '/reset-password' },
+];
+
 export const authFeature = defineFeature({
   name: 'auth',
   public: (routes, ctx) => bridgeAuth(routes, ctx),
@@ -21,6 +36,7 @@ function bridgeAuth(app: FastifyZod, ctx: AppContext) {
   const origin = new URL(ctx.config.publicUrl).origin;
   const options = { config: { permission: 'account:authenticate' as const } };
   const bridge = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isServed(request)) throw notFound();
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value === undefined || name === CLIENT_IP_HEADER) continue;
@@ -28,8 +44,6 @@ function bridgeAuth(app: FastifyZod, ctx: AppContext) {
     }
     headers.set(CLIENT_IP_HEADER, request.ip);
     const hasBody = request.method === 'POST' && request.body !== undefined;
-    const signInEmail = signInEmailOf(request);
-    if (signInEmail !== undefined) await assertSignInAllowed(ctx.db, signInEmail);
     const response = await ctx.auth.handler(
       new Request(new URL(request.url, origin), {
         method: request.method,
@@ -37,9 +51,6 @@ function bridgeAuth(app: FastifyZod, ctx: AppContext) {
         body: hasBody ? JSON.stringify(request.body) : undefined,
       }),
     );
-    if (signInEmail !== undefined && (response.status === 401 || response.ok)) {
-      await recordSignIn(ctx.db, signInEmail, response.ok);
-    }
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
@@ -52,9 +63,12 @@ function bridgeAuth(app: FastifyZod, ctx: AppContext) {
   app.post('/*', options, bridge);
 }
 
-/** The account a password sign-in is for (undefined for any other request). */
-function signInEmailOf(request: FastifyRequest): string | undefined {
-  if (request.method !== 'POST' || !request.url.split('?')[0]!.endsWith('/sign-in/email')) return undefined;
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' && email.trim() !== '' ? email : undefined;
+const servedPatterns = AUTH_ENDPOINTS_SERVED.map(({ method, path }) => ({
+  method,
+  pattern: new RegExp(`^/api/auth${path.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`),
+}));
+
+function isServed(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0]!;
+  return servedPatterns.some(({ method, pattern }) => method === request.method && pattern.test(path));
 }

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
 import { ACCOUNT_DEACTIVATED_CODE } from '#common/api.ts';
 import { ACCOUNT_DEACTIVATED_MESSAGE } from '#common/texts.ts';
-import { buildUser, cookieFrom, createTestApp, post, signIn, type TestApp } from '../test/harness.ts';
+import {
+  buildUser,
+  cookieFrom,
+  createTestApp,
+  post,
+  signIn,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../test/harness.ts';
+import { MAIL_JOB } from '../mail/mail-job.ts';
+import { AUTH_ENDPOINTS_SERVED } from './auth.routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,6 +103,17 @@ describe('sign-in', () => {
   });
 });
 
+/** Mail jobs to `to` still waiting to be sent. */
+async function queuedMailsTo(to: string): Promise<number> {
+  const jobs = await t.db
+    .selectFrom('jobs')
+    .select('payload')
+    .where('kind', '=', MAIL_JOB)
+    .where('status', '=', 'queued')
+    .execute();
+  return jobs.filter((j) => j.payload.to === to).length;
+}
+
 describe('password reset', () => {
   it('mails a link to /reset-password that sets a new password and ends old sessions', async () => {
     const user = await buildUser(t);
@@ -103,6 +124,7 @@ describe('password reset', () => {
       redirectTo: '/reset-password',
     });
     expect(res.statusCode).toBe(200);
+    await t.jobs.drain();
     const mails = t.outbox();
     expect(mails).toHaveLength(before + 1);
     const mail = mails.at(-1)!;
@@ -143,7 +165,14 @@ describe('password reset', () => {
     );
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
+    // Neither request sent mail itself (an SMTP round trip made the known address 5× slower):
+    // the job queue sends the one mail.
+    expect(t.outbox()).toHaveLength(before);
+    expect(await queuedMailsTo(user.email)).toBe(1);
+    expect(await queuedMailsTo('nobody@example.org')).toBe(0);
+    await t.jobs.drain();
     expect(t.outbox()).toHaveLength(before + 1);
+    expect(t.outbox().at(-1)).toContain(`To: ${user.email}`);
   });
 });
 
@@ -184,5 +213,67 @@ describe('rate limits', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+describe("the auth library's other endpoints", () => {
+  /** Every endpoint better-auth's router has, as method and path, read from the library itself. */
+  function libraryEndpoints(): { method: string; path: string }[] {
+    const endpoints = Object.values(t.ctx.auth.api) as unknown as {
+      path?: string;
+      options?: { method?: string | string[] };
+    }[];
+    return endpoints.flatMap(({ path, options }) => {
+      if (!path) return [];
+      const declared = options?.method ?? '*';
+      const methods = declared === '*' ? ['GET', 'POST'] : [declared].flat();
+      return methods.map((method) => ({ method, path }));
+    });
+  }
+  const served = (method: string, path: string) =>
+    AUTH_ENDPOINTS_SERVED.some((e) => e.method === method && e.path === path);
+
+  it('serves only the allow-list, which names endpoints the library has', () => {
+    const all = libraryEndpoints();
+    expect(all.length).toBeGreaterThan(20);
+    for (const e of AUTH_ENDPOINTS_SERVED) {
+      expect(all, `${e.method} ${e.path}`).toContainEqual({ method: e.method, path: e.path });
+    }
+  });
+
+  it('answers 404 on every other endpoint, even to a signed-in account', async () => {
+    // Signed in from an address of its own: the tests above used up 127.0.0.1's sign-ins.
+    const viewer = await buildUser(t, { role: 'viewer' });
+    const signedIn = await post(t, '/api/auth/sign-in/email', viewer, undefined, '192.0.2.44');
+    const cookie = cookieFrom(signedIn.headers['set-cookie']);
+    const refused = libraryEndpoints().filter((e) => !served(e.method, e.path));
+    expect(refused.map((e) => `${e.method} ${e.path}`)).toContain('POST /update-user');
+    for (const { method, path } of refused) {
+      const url = `/api/auth${path.replace(/:[a-zA-Z]+/g, 'x')}`;
+      const res = await t.app.inject({
+        method: method as 'GET' | 'POST',
+        url,
+        headers: { origin: TEST_ORIGIN, cookie },
+        ...(method === 'GET' ? {} : { payload: { name: 'Renamed', image: 'x' } }),
+      });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(404);
+      expect(res.json().code, `${method} ${url}`).toBe('NOT_FOUND');
+    }
+    // The way around the permission table the review found: renaming oneself with no activity row.
+    expect((await me(cookie)).fullName).toBe(viewer.full_name);
+  });
+
+  it('keeps no image a registration sends (a javascript: URL included)', async () => {
+    const email = `imaged-${Date.now()}@example.org`;
+    const res = await post(t, '/api/auth/sign-up/email', {
+      name: 'Myndut',
+      email,
+      password: 'abcdef',
+      image: 'javascript:alert(document.cookie)',
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await t.db.selectFrom('users').select('image').where('email', '=', email).executeTakeFirst();
+    expect(row).toEqual({ image: null });
+    expect(JSON.stringify(res.json())).not.toContain('javascript:');
   });
 });

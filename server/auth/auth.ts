@@ -1,14 +1,19 @@
 import { isStaff } from '#common/permissions.ts';
 import { logActivity } from '#server/features/activity/log-activity.ts';
 import { getUser, updateUserSignedIn } from '#server/features/users/users.repository.ts';
+import { activityNameOf } from '#server/features/users/users.presenter.ts';
 import { toActor } from '#server/http/session.ts';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { betterAuth } from 'better-auth';
 import { ACCOUNT_DEACTIVATED_CODE } from '#common/api.ts';
 import { MIN_PASSWORD_LENGTH } from '#common/limits.ts';
 import { ACCOUNT_DEACTIVATED_MESSAGE } from '#common/texts.ts';
 import type { Db } from '../db/database.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { publishSessionEnded } from './account-events.ts';
+import { recordSignIn, slowSignIn } from './account-lockout.ts';
+import { deleteResetTokensOf } from './auth.repository.ts';
+import { queueMail } from '../mail/mail-job.ts';
+import type { Mail } from '../mail/mailer.ts';
 
 export interface AuthOptions {
   db: Db;
@@ -16,7 +21,8 @@ export interface AuthOptions {
   secret: string;
   /** Other origins the browser may post from (the same server reached as localhost/127.0.0.1). */
   extraOrigins: string[];
-  mailer: Mailer;
+  /** Starts the job queue on the mail just queued (mail is sent by jobs, never in a request). */
+  wakeJobs: () => void;
 }
 
 /** The header our HTTP bridge sets to the client address Fastify determined; clients cannot set it. */
@@ -30,7 +36,11 @@ const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' };
  * they change only through the users service, which enforces the permission table.
  */
 export function createAuth(options: AuthOptions) {
-  const { db, mailer } = options;
+  const { db } = options;
+  const sendLater = async (mail: Mail) => {
+    await queueMail(db, mail);
+    options.wakeJobs();
+  };
   return betterAuth({
     appName: 'Archive',
     baseURL: options.publicUrl,
@@ -95,8 +105,13 @@ export function createAuth(options: AuthOptions) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
+      // A link asked for earlier must not set the password again after a newer one was used: the
+      // reset ends them all (an old mail may sit in a shared or leaked mailbox).
+      async onPasswordReset({ user }) {
+        await deleteResetTokensOf(db, user.id);
+      },
       async sendResetPassword({ user, url }) {
-        await mailer.send({
+        await sendLater({
           to: user.email,
           subject: 'Nýtt loyniorð / Reset your password',
           text: [
@@ -112,8 +127,41 @@ export function createAuth(options: AuthOptions) {
         });
       },
     },
+    // In the library's own pipeline, so every way in (the JSON API, the server-drawn forms that
+    // call auth.api) is slowed alike.
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const attempt = signInAttemptOf(ctx);
+        if (attempt) await slowSignIn(db, attempt.email, attempt.ip);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const attempt = signInAttemptOf(ctx);
+        if (!attempt) return;
+        const returned = ctx.context.returned;
+        const status = isAPIError(returned) ? returned.statusCode : 200;
+        // 403: a deactivated account, refused after its right password.
+        if (status === 200 || status === 403 || status === 401) {
+          await recordSignIn(db, attempt.email, attempt.ip, status !== 401);
+        }
+      }),
+    },
     databaseHooks: {
+      user: {
+        create: {
+          // The app shows no account pictures; a value sent at registration (a `javascript:` URL
+          // included) is never kept (issue 30 B10).
+          async before(user) {
+            return { data: { ...user, image: null } };
+          },
+        },
+      },
       session: {
+        // Sign-out and the revocation of a password reset both come through here.
+        delete: {
+          async after(session) {
+            publishSessionEnded(session.id);
+          },
+        },
         create: {
           // Runs after the password was checked: a deactivated account learns it is deactivated,
           // never whether a wrong password was close.
@@ -132,7 +180,7 @@ export function createAuth(options: AuthOptions) {
             if (user && isStaff(toActor(user))) {
               await logActivity(db, user, 'account.signed_in', {
                 id: user.id,
-                name: user.full_name || user.email,
+                name: activityNameOf(user),
               });
             }
           },
@@ -143,3 +191,14 @@ export function createAuth(options: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The account and client address of a password sign-in (undefined for any other call). */
+function signInAttemptOf(ctx: HookContext): { email: string; ip: string } | undefined {
+  if (ctx.path !== '/sign-in/email') return undefined;
+  const email = (ctx.body as { email?: unknown } | undefined)?.email;
+  if (typeof email !== 'string' || email.trim() === '') return undefined;
+  const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? ctx.request?.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
+  return { email, ip };
+}

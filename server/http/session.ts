@@ -15,6 +15,8 @@ declare module 'fastify' {
     /** The signed-in account, looked up once per request and only when asked for. */
     user(): Promise<User | null>;
     actor(): Promise<Actor>;
+    /** The id of the session the request came with (null for a guest): what stays open ends with it. */
+    sessionId(): Promise<string | null>;
   }
 }
 
@@ -53,16 +55,21 @@ export function installSession(app: FastifyInstance, ctx: AppContext, declaratio
   app.decorateRequest('actor', function (this: FastifyRequest) {
     throw new Error('replaced per request');
   });
+  app.decorateRequest('sessionId', function (this: FastifyRequest) {
+    throw new Error('replaced per request');
+  });
 
   // The route's declared permission is checked as soon as the request arrives, before its body is
   // read or validated (a visitor gets 401, never a 400 about a body they may not send); services
   // check again with the resource in hand.
   app.addHook('onRequest', async (request) => {
-    let pending: Promise<User | null> | undefined;
-    request.user = () => {
-      pending ??= loadUser(ctx, request);
+    let pending: Promise<SignedIn> | undefined;
+    const load = () => {
+      pending ??= loadSession(ctx, request);
       return pending;
     };
+    request.user = async () => (await load()).user;
+    request.sessionId = async () => (await load()).sessionId;
     request.actor = async () => toActor(await request.user());
     const permission = request.routeOptions.config?.permission;
     if (!permission) return;
@@ -71,13 +78,16 @@ export function installSession(app: FastifyInstance, ctx: AppContext, declaratio
   });
 }
 
-async function loadUser(ctx: AppContext, request: FastifyRequest): Promise<User | null> {
-  if (!request.headers.cookie) return null;
+type SignedIn = { user: User | null; sessionId: string | null };
+
+async function loadSession(ctx: AppContext, request: FastifyRequest): Promise<SignedIn> {
+  const guest = { user: null, sessionId: null };
+  if (!request.headers.cookie) return guest;
   const headers = new Headers();
   headers.set('cookie', request.headers.cookie);
   const session = await ctx.auth.api.getSession({ headers });
-  if (!session) return null;
+  if (!session) return guest;
   const user = await getUser(ctx.db, session.user.id);
   // A deactivated account has no sessions left; this guards the moment between.
-  return user?.is_active ? user : null;
+  return user?.is_active ? { user, sessionId: session.session.id } : guest;
 }

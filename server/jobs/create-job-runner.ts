@@ -13,6 +13,7 @@ import {
   sendSubmitterNotice,
 } from '../features/submissions/submission-notices.ts';
 import { FIXITY_JOB, type FixityPayload, runFixitySlice } from '../backup/fixity-job.ts';
+import { MAIL_JOB, sendQueuedMail } from '../mail/mail-job.ts';
 import { JobRunner, type JobRunnerLogger } from './job-runner.ts';
 
 /** The queue's workers: every kind of background job and the function that does it. */
@@ -32,6 +33,7 @@ export function createJobRunner(deps: {
       [NOTIFY_STAFF_JOB]: (payload) => sendStaffNotice(deps, payload as { since: string }),
       [NOTIFY_SUBMITTER_JOB]: (payload) => sendSubmitterNotice(deps, payload as { submissionId: string }),
       [FIXITY_JOB]: (payload) => runFixitySlice(deps, payload as FixityPayload),
+      [MAIL_JOB]: (payload) => sendQueuedMail(deps, payload),
     },
     deps.logger,
   );

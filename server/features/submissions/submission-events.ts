@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { SubmissionEvent } from '#common/api.ts';
-import { onAccountChanged } from '#server/auth/account-events.ts';
+import { onAccountChanged, onSessionEnded } from '#server/auth/account-events.ts';
 import { onOtherInstances, tellOtherInstances } from '#server/db/instance-events.ts';
 
 /**
@@ -30,14 +30,14 @@ export const HEARTBEAT_MS = 25_000;
 
 /**
  * Sends the events to one open response as server-sent events until the client goes away, the
- * server shuts down (the functions in `open`) or the reader's account changes (deactivated,
- * deleted, another role): the browser then reconnects and the route checks it again. Returns the
- * function that ends it.
+ * server shuts down (the functions in `open`), the reader's account changes (deactivated,
+ * deleted, another role) or the session it was opened with ends (signed out, password reset): the
+ * browser then reconnects and the route checks it again. Returns the function that ends it.
  */
 export function streamSubmissionEvents(
   res: ServerResponse,
   open: Set<() => void>,
-  readerId: string,
+  reader: { readerId: string; sessionId: string },
 ): () => void {
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
@@ -60,10 +60,12 @@ export function streamSubmissionEvents(
     clearInterval(heartbeat);
     unsubscribe();
     stopWatchingReader();
+    stopWatchingSession();
     open.delete(end);
     if (!res.writableEnded) res.end();
   };
-  const stopWatchingReader = onAccountChanged(readerId, end);
+  const stopWatchingReader = onAccountChanged(reader.readerId, end);
+  const stopWatchingSession = onSessionEnded(reader.sessionId, end);
   open.add(end);
   res.on('close', end);
   res.on('error', end);

@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageFixture } from '#server/test/fixtures.ts';
 import { asRole, buildMedia, buildSubmission } from '#server/test/factories.ts';
-import { buildUser, createTestApp, TEST_ORIGIN, type TestApp, listen } from '#server/test/harness.ts';
+import {
+  buildUser,
+  cookieFrom,
+  createTestApp,
+  listen,
+  post,
+  TEST_ORIGIN,
+  type TestApp,
+} from '#server/test/harness.ts';
 import { tusUpload, uploaderCookie } from '#server/test/tus-client.ts';
 
 /** The review screen's endpoints (admin-back-office.md §2, §3, §4, §5). */
@@ -323,6 +331,75 @@ describe('GET /api/admin/submissions/events', () => {
       expect((await open()).status).toBe(refused);
     },
   );
+
+  /** Reads the stream to its end; fails if it is still open after `ms`. Answers what it carried. */
+  async function readToEnd(body: ReadableStreamDefaultReader<string>, ms = 5000): Promise<string> {
+    let text = '';
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const left = deadline - Date.now();
+      let timer: NodeJS.Timeout | undefined;
+      const chunk = await Promise.race([
+        body.read(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`the stream was still open after ${ms} ms`)), left);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      if (chunk.done) return text;
+      text += chunk.value;
+    }
+  }
+
+  /** A fresh editor's session, signed in from an address of its own (sign-ins are counted per address). */
+  async function editorSession(ip: string) {
+    const user = await buildUser(t, { role: 'editor' });
+    const signIn = () => post(t, '/api/auth/sign-in/email', user, undefined, ip);
+    return {
+      user,
+      first: cookieFrom((await signIn()).headers['set-cookie']),
+      second: cookieFrom((await signIn()).headers['set-cookie']),
+    };
+  }
+
+  const openStream = async (cookie: string) => {
+    const res = await fetch(`${base}/api/admin/submissions/events`, {
+      headers: { cookie, origin: TEST_ORIGIN },
+    });
+    expect(res.status).toBe(200);
+    const body = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    expect((await body.read()).value).toContain('retry:');
+    return body;
+  };
+
+  it('ends the stream of a session that signs out; another session of the account keeps its own', async () => {
+    const { first, second } = await editorSession('192.0.2.71');
+    const stays = await openStream(first);
+    const ends = await openStream(second);
+    expect((await post(t, '/api/auth/sign-out', {}, second)).statusCode).toBe(200);
+    expect(await readToEnd(ends)).not.toContain('data:');
+    // The other session's stream still carries events.
+    const submission = await buildSubmission(t, { title: 'Still listening' });
+    await editor.patch(`/api/admin/submissions/${submission.id}`, { status: 'rejected' });
+    const { value } = await stays.read();
+    expect(value).toContain(submission.id);
+    await stays.cancel();
+  });
+
+  it('ends every stream of an account whose password is reset', async () => {
+    const { user, first, second } = await editorSession('192.0.2.72');
+    const streams = [await openStream(first), await openStream(second)];
+    await t.ctx.auth.api.requestPasswordReset({ body: { email: user.email, redirectTo: '/reset-password' } });
+    const { identifier } = await t.db
+      .selectFrom('verifications')
+      .select('identifier')
+      .where('value', '=', user.id)
+      .where('identifier', 'like', 'reset-password:%')
+      .executeTakeFirstOrThrow();
+    const token = identifier.slice('reset-password:'.length);
+    const reset = await post(t, '/api/auth/reset-password', { newPassword: 'a-new-password', token });
+    expect(reset.statusCode).toBe(200);
+    for (const stream of streams) expect(await readToEnd(stream)).not.toContain('data:');
+  });
 
   it('refuses viewers before opening a stream', async () => {
     const res = await fetch(`${base}/api/admin/submissions/events`, {

@@ -79,8 +79,9 @@ export const submissionsFeature = defineFeature({
     // Server-sent events: { type: 'changed', id, status } / { type: 'deleted', id } per change.
     routes.get('/events', { config: { permission: 'submission:review' } }, async (request, reply) => {
       const readerId = authorizeSubmissionEvents(await request.actor());
+      const sessionId = await request.sessionId();
       reply.hijack();
-      streamSubmissionEvents(reply.raw, streams, readerId);
+      streamSubmissionEvents(reply.raw, streams, { readerId, sessionId: sessionId! });
     });
 
     routes.post(

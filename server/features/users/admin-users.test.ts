@@ -228,6 +228,7 @@ describe('POST /api/admin/users/:id/password-reset', () => {
     const res = await admin.post(`/api/admin/users/${user.id}/password-reset`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ sent: true, email: user.email });
+    await t.jobs.drain();
     const mails = t.outbox();
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)).toContain(`To: ${user.email}`);

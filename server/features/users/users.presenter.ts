@@ -2,6 +2,15 @@ import { type AdminUser, type Me, type OwnProfile, preferences } from '#common/a
 import { toNumber } from '#server/db/database.ts';
 import type { User } from '#server/db/schema.ts';
 
+/**
+ * How an account is named in the activity log, which viewers read too: its name and display id,
+ * never its e-mail address (issue 30 B6; migration 0014 mends the rows written before).
+ */
+export function activityNameOf(user: Pick<User, 'display_id' | 'full_name'>): string {
+  const name = user.full_name?.trim();
+  return name ? `${name} (${user.display_id})` : user.display_id;
+}
+
 export function presentMe(user: User): Me {
   return {
     id: user.id,

@@ -7,7 +7,7 @@ import type { AppContext } from '#server/http/context.ts';
 import { AppError, forbidden, notFound } from '#server/http/errors.ts';
 import { logActivity } from '../activity/log-activity.ts';
 import { createAccount } from './create-account.ts';
-import { presentAdminUser, presentMe, presentOwnProfile } from './users.presenter.ts';
+import { activityNameOf, presentAdminUser, presentMe, presentOwnProfile } from './users.presenter.ts';
 import * as repo from './users.repository.ts';
 
 /**
@@ -32,7 +32,7 @@ export async function setUserActive(
     await repo.updateUserActive(trx, id, isActive);
     await logActivity(trx, actor, isActive ? 'user.activated' : 'user.deactivated', {
       id,
-      name: user.full_name || user.email,
+      name: activityNameOf(user),
     });
   });
   publishAccountChanged(id);
@@ -55,7 +55,7 @@ export async function createUser(ctx: AppContext, actor: Actor, body: z.output<t
     role: body.role,
     fullName: body.fullName ?? null,
   });
-  await logActivity(ctx.db, actor, 'user.created', { id: user.id, name: user.full_name || user.email });
+  await logActivity(ctx.db, actor, 'user.created', { id: user.id, name: activityNameOf(user) });
   return presentMe(user);
 }
 
@@ -100,7 +100,7 @@ export async function updateUser(
     });
     const updated = await repo.getUserWithUploads(trx, id);
     if (!updated) throw notFound('User not found');
-    const name = updated.full_name || updated.email;
+    const name = activityNameOf(updated);
     await logActivity(trx, actor, 'user.updated', { id, name });
     if (roleChanges) {
       await logActivity(trx, actor, 'user.role_changed', {
@@ -131,7 +131,7 @@ export async function deleteUser(ctx: AppContext, actor: Actor, { id }: { id: st
     await repo.deleteUser(trx, id);
     await logActivity(trx, actor, 'user.deleted', {
       id,
-      name: user.full_name || user.email,
+      name: activityNameOf(user),
       details: { email: user.email, role: user.role, uploads: Number(user.total_uploads) },
     });
   });
@@ -144,7 +144,7 @@ export async function sendPasswordReset(ctx: AppContext, actor: Actor, { id }: {
   const user = await repo.getUser(ctx.db, id);
   if (!user) throw notFound('User not found');
   await ctx.auth.api.requestPasswordReset({ body: { email: user.email, redirectTo: '/reset-password' } });
-  await logActivity(ctx.db, actor, 'user.password_reset_sent', { id, name: user.full_name || user.email });
+  await logActivity(ctx.db, actor, 'user.password_reset_sent', { id, name: activityNameOf(user) });
   return { sent: true as const, email: user.email };
 }
 
@@ -185,7 +185,7 @@ export async function updateOwnProfile(
       await repo.updateUserProfile(trx, actor.id, { full_name: body.fullName });
     const user = await repo.getUser(trx, actor.id);
     if (!user) throw notFound('Profile information not available');
-    await logActivity(trx, actor, 'profile.updated', { id: user.id, name: user.full_name || user.email });
+    await logActivity(trx, actor, 'profile.updated', { id: user.id, name: activityNameOf(user) });
     return presentOwnProfile(user);
   });
 }

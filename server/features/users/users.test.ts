@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUIRED_FIELDS_MESSAGE } from '#common/api.ts';
 import { asRole } from '#server/test/factories.ts';
-import { createTestApp, signIn, type TestApp } from '#server/test/harness.ts';
+import { migrations } from '#server/db/migrations/index.ts';
+import { buildUser, createTestApp, signIn, type TestApp } from '#server/test/harness.ts';
 import { getUser } from './users.repository.ts';
 
 let t: TestApp;
@@ -39,7 +41,65 @@ describe('POST /api/admin/users', () => {
       .where('action', 'like', 'user.%')
       .execute();
     expect(logged).toEqual([
-      { action: 'user.created', user_id: admin.user!.id, resource_name: 'Jóna Hansen' },
+      { action: 'user.created', user_id: admin.user!.id, resource_name: `Jóna Hansen (${user.displayId})` },
+    ]);
+  });
+
+  it('logs an account by its name and display id, never its e-mail address, for viewers to read', async () => {
+    const admin = await asRole(t, 'admin');
+    const viewer = await asRole(t, 'viewer');
+    const email = `nameless-${Date.now()}@example.org`;
+    const created = await admin.post('/api/admin/users', { email, password: 'secret6', role: 'public' });
+    expect(created.statusCode).toBe(201);
+    const { id, displayId } = created.json().user;
+    expect(displayId).toMatch(/^USER-\d{5}$/);
+    expect((await admin.patch(`/api/admin/users/${id}/active`, { isActive: false })).statusCode).toBe(200);
+    const res = await viewer.get('/api/admin/activity?limit=100');
+    expect(res.statusCode).toBe(200);
+    const entries = res.json().items.filter((e: { resourceId: string }) => e.resourceId === id);
+    expect(entries.map((e: { action: string; resourceName: string }) => [e.action, e.resourceName])).toEqual([
+      ['user.deactivated', displayId],
+      ['user.created', displayId],
+    ]);
+    expect(res.body).not.toContain(email);
+  });
+
+  it('migration 0014 replaces the e-mail addresses earlier rows hold as names', async () => {
+    const named = await buildUser(t, { fullName: 'Sigrid Dam' });
+    const nameless = await buildUser(t, { fullName: '' });
+    const goneId = randomUUID();
+    await t.db
+      .insertInto('activity_logs')
+      .values([
+        { action: 'user.created', resource_type: 'user', resource_id: named.id, resource_name: named.email },
+        {
+          action: 'user.updated',
+          resource_type: 'user',
+          resource_id: nameless.id,
+          resource_name: nameless.email,
+        },
+        {
+          action: 'user.deleted',
+          resource_type: 'user',
+          resource_id: goneId,
+          resource_name: 'gone@example.org',
+        },
+        { action: 'user.updated', resource_type: 'user', resource_id: named.id, resource_name: 'Kept Name' },
+      ])
+      .execute();
+    // biome-ignore lint/suspicious/noExplicitAny: migrations take the untyped schema
+    await migrations['20261125_0014_activity_names_without_addresses']!.up(t.db as any);
+    const rows = await t.db
+      .selectFrom('activity_logs')
+      .select(['resource_id', 'resource_name'])
+      .where('resource_id', 'in', [named.id, nameless.id, goneId])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.resource_name)).toEqual([
+      `Sigrid Dam (${named.display_id})`,
+      nameless.display_id,
+      `#${goneId.slice(0, 8).toUpperCase()}`,
+      'Kept Name',
     ]);
   });
 

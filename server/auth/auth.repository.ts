@@ -1,0 +1,13 @@
+import type { Db } from '#server/db/database.ts';
+
+/** better-auth keeps a reset link as `reset-password:<token>` with the account's id as value. */
+const RESET_PREFIX = 'reset-password:';
+
+/** Removes every password-reset link of the account that has not been used yet. */
+export async function deleteResetTokensOf(db: Db, userId: string): Promise<void> {
+  await db
+    .deleteFrom('verifications')
+    .where('identifier', 'like', `${RESET_PREFIX}%`)
+    .where('value', '=', userId)
+    .execute();
+}
