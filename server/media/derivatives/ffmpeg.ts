@@ -198,15 +198,19 @@ export async function renderWaveform(input: string, output: string, mimeType: st
     .toFile(output);
 }
 
-/** Peaks (0…32768) as RGBA pixels on a transparent ground, a line at least one pixel high each. */
+/**
+ * Peaks (0…32768) as RGBA pixels on a transparent ground, a line at least one pixel high each;
+ * written a pixel at a time as one 32-bit word (on the main thread: a few milliseconds).
+ */
 function drawPeaks(peaks: Uint16Array): Buffer {
   const pixels = Buffer.alloc(WAVEFORM_WIDTH * WAVEFORM_HEIGHT * 4);
+  const words = new Uint32Array(pixels.buffer, pixels.byteOffset, WAVEFORM_WIDTH * WAVEFORM_HEIGHT);
+  const colour = new Uint32Array(Uint8Array.from(WAVEFORM_COLOUR).buffer)[0]!;
   const middle = WAVEFORM_HEIGHT / 2;
   peaks.forEach((peak, x) => {
     const half = Math.max(0.5, (Math.min(peak, 32767) / 32767) * middle);
-    const top = Math.floor(middle - half);
     const bottom = Math.ceil(middle + half);
-    for (let y = top; y < bottom; y++) pixels.set(WAVEFORM_COLOUR, (y * WAVEFORM_WIDTH + x) * 4);
+    for (let y = Math.floor(middle - half); y < bottom; y++) words[y * WAVEFORM_WIDTH + x] = colour;
   });
   return pixels;
 }
