@@ -41,3 +41,26 @@ export const SLIDESHOW_OVERLAY_HIDE_MS = 3_000;
  * 8 MB that would take seconds to decode and 256 MB to hold; such scans belong in TIFF or PNG.
  */
 export const BMP_MAX_PIXELS = 40_000_000;
+
+/**
+ * Sound and video (DESIGN §4.8), read with ffprobe before anything is decoded, at ingest and again
+ * before the derivatives job decodes. Four hours holds a long oral-history recording (the largest
+ * staff upload, 100 MB, is 3.6 hours of 64 kbps MP3) and bounds the decoding time of a waveform.
+ */
+export const AV_MAX_SECONDS = 4 * 3600;
+/**
+ * The fewest bytes a second of sound may take: 2 kbps, below the leanest speech codecs (Speex at
+ * 2.15 kbps, AMR at 4.75). A file claiming hours in a few hundred kilobytes (a WAV of six hours of
+ * FLAC-compressed silence is 235 KB, 87 bits a second) is a decompression bomb, not a recording.
+ */
+export const AUDIO_MIN_BYTES_PER_SECOND = 250;
+/** The same for video, lower: a still picture filmed for an hour with no sound takes very little. */
+export const VIDEO_MIN_BYTES_PER_SECOND = 125;
+/**
+ * Most pixels a video frame may have: DCI 4K (4096 × 2160), what phones and cameras film. A
+ * poster frame of it takes some 300 MB to decode (HEVC, 10 bits); an 8000 × 8000 MJPEG frame of
+ * 381 KB took 536 MB.
+ */
+export const VIDEO_MAX_WIDTH = 4096;
+export const VIDEO_MAX_HEIGHT = 2160;
+export const VIDEO_MAX_PIXELS = VIDEO_MAX_WIDTH * VIDEO_MAX_HEIGHT;

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import {
+  AV_DERIVATIVES_JOB,
   DERIVATIVES_JOB,
   type DerivativesPayload,
   makeDerivatives,
@@ -14,9 +15,14 @@ import {
 } from '../features/submissions/submission-notices.ts';
 import { FIXITY_JOB, type FixityPayload, runFixitySlice } from '../backup/fixity-job.ts';
 import { MAIL_JOB, sendQueuedMail } from '../mail/mail-job.ts';
-import { JobRunner, type JobRunnerLogger } from './job-runner.ts';
+import { type JobHandler, JobRunner, type JobRunnerLogger } from './job-runner.ts';
 
-/** The queue's workers: every kind of background job and the function that does it. */
+/**
+ * The queue's workers: every kind of background job and the function that does it. Sound and
+ * video derivatives have a lane of their own: a decode, bounded as it is (DESIGN §4.8), may take
+ * minutes, and a queue of them must not keep image thumbnails, staff uploads' derivatives or mail
+ * waiting; one at a time there, so at most one decoder's memory limit is ever in use.
+ */
 export function createJobRunner(deps: {
   db: Db;
   blobs: BlobStore;
@@ -25,16 +31,20 @@ export function createJobRunner(deps: {
   mailer: Mailer;
   publicUrl: string;
 }) {
+  const derivatives: JobHandler = (payload, job) =>
+    makeDerivatives(deps, payload as unknown as DerivativesPayload, job.attempts >= job.max_attempts);
   return new JobRunner(
     deps.db,
     {
-      [DERIVATIVES_JOB]: (payload, job) =>
-        makeDerivatives(deps, payload as unknown as DerivativesPayload, job.attempts >= job.max_attempts),
+      [DERIVATIVES_JOB]: derivatives,
+      [AV_DERIVATIVES_JOB]: derivatives,
       [NOTIFY_STAFF_JOB]: (payload) => sendStaffNotice(deps, payload as { since: string }),
       [NOTIFY_SUBMITTER_JOB]: (payload) => sendSubmitterNotice(deps, payload as { submissionId: string }),
       [FIXITY_JOB]: (payload) => runFixitySlice(deps, payload as FixityPayload),
       [MAIL_JOB]: (payload) => sendQueuedMail(deps, payload),
     },
     deps.logger,
+    undefined,
+    [[AV_DERIVATIVES_JOB]],
   );
 }

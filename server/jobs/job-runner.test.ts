@@ -4,6 +4,7 @@ import { testEngine } from '../test/engine.ts';
 import { createTestDb } from '../test/harness.ts';
 import { JobRunner } from './job-runner.ts';
 import { claimJob, createJob, JOB_WORKER_LOCK_CLASS } from './jobs.repository.ts';
+import { PermanentJobError } from './permanent-job-error.ts';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const fast = { pollMs: 50, staleAfterSeconds: 600, retryBaseSeconds: 1 };
@@ -83,4 +84,68 @@ describe('jobs a dead process had claimed', () => {
         await runner.stop();
       }
     });
+});
+
+describe('lanes and permanent failures', () => {
+  it('runs a kind given a lane of its own beside the others: a long job there holds up nothing', async () => {
+    const heavy = `heavy-${Math.random()}`;
+    const light = `light-${Math.random()}`;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let heavyStarted = false;
+    const runner = new JobRunner(
+      h.db,
+      {
+        [heavy]: async () => {
+          heavyStarted = true;
+          await held;
+        },
+        [light]: async () => {},
+      },
+      silent,
+      fast,
+      [[heavy]],
+    );
+    const heavyId = await createJob(h.db, heavy, {});
+    const lightId = await createJob(h.db, light, {});
+    runner.start(h);
+    try {
+      await until(async () => heavyStarted);
+      // The light job, queued after the heavy one, is done while the heavy one still runs.
+      await until(async () => (await statusOf(lightId)).status === 'done');
+      expect((await statusOf(heavyId)).status).toBe('running');
+      release();
+      await until(async () => (await statusOf(heavyId)).status === 'done');
+    } finally {
+      release();
+      await runner.stop();
+    }
+  });
+
+  it('fails a job whose handler throws a PermanentJobError at once, without retries', async () => {
+    const kind = `refused-${Math.random()}`;
+    let runs = 0;
+    const runner = new JobRunner(
+      h.db,
+      {
+        [kind]: async () => {
+          runs += 1;
+          throw new PermanentJobError('Refused: too long');
+        },
+      },
+      silent,
+      { ...fast, retryBaseSeconds: 0 },
+    );
+    const id = await createJob(h.db, kind, {});
+    await runner.drain();
+    const row = await h.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts', 'last_error'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', attempts: 1, last_error: 'Refused: too long' });
+    expect(runs).toBe(1);
+  });
 });

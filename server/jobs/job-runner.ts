@@ -10,6 +10,7 @@ import {
   requeueAllRunningJobs,
   requeueOrphanedJobs,
 } from './jobs.repository.ts';
+import { PermanentJobError } from './permanent-job-error.ts';
 
 export type JobHandler = (payload: Record<string, unknown>, job: Job) => Promise<void>;
 
@@ -19,10 +20,21 @@ export interface JobRunnerLogger {
   error(obj: object, msg: string): void;
 }
 
+/** Kinds of job worked through one at a time, apart from the others'. */
+interface Lane {
+  kinds: string[];
+  timer: NodeJS.Timeout | undefined;
+  running: Promise<void> | undefined;
+  wakeRequested: boolean;
+}
+
 /**
- * Runs queued jobs in this process, one at a time (image work is CPU-bound, and PGlite runs one
- * query at a time anyway). `wake()` after enqueuing starts work at once; a slow poll picks up
+ * Runs queued jobs in this process, one at a time in each lane (image work is CPU-bound, and
+ * PGlite runs one query at a time anyway). Kinds given a lane of their own (`separateLanes`: the
+ * long sound and video decodes) are worked through beside the rest, so a long one never holds up
+ * thumbnails or mail. `wake()` after enqueuing starts work at once; a slow poll picks up
  * jobs other instances queued, retries that came due, and jobs a dead process left running.
+ * A handler throwing a PermanentJobError fails its job at once, without the retries.
  *
  * A job claimed by a process that then dies (a crash, kill -9) is queued again as soon as that is
  * known: on PGlite, whose data directory only this process may hold, at start; on PostgreSQL,
@@ -30,10 +42,8 @@ export interface JobRunnerLogger {
  * (PostgreSQL drops it with the dead process's connection), at this runner's next poll.
  */
 export class JobRunner {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly lanes: Lane[];
   private stopped = true;
-  private wakeRequested = false;
   /** Recorded in the jobs this runner claims; on PostgreSQL its advisory lock says it is alive. */
   private worker = randomInt(1, 2 ** 31 - 1);
   /** Settles once start() has taken the worker lock and requeued what a dead process left. */
@@ -45,7 +55,18 @@ export class JobRunner {
     private readonly handlers: Record<string, JobHandler>,
     private readonly logger: JobRunnerLogger,
     private readonly options = { pollMs: 5_000, staleAfterSeconds: 600, retryBaseSeconds: 5 },
-  ) {}
+    separateLanes: readonly (readonly string[])[] = [],
+  ) {
+    const separate = separateLanes.map((kinds) => kinds.filter((kind) => kind in handlers));
+    const apart = new Set(separate.flat());
+    const rest = Object.keys(handlers).filter((kind) => !apart.has(kind));
+    this.lanes = [rest, ...separate].map((kinds) => ({
+      kinds,
+      timer: undefined,
+      running: undefined,
+      wakeRequested: false,
+    }));
+  }
 
   /** Starts working the queue of `database` (the handle this runner's db comes from). */
   start(database: Pick<DatabaseHandle, 'engine' | 'holdAdvisoryLock'>): void {
@@ -53,7 +74,7 @@ export class JobRunner {
     this.ready = this.prepare(database).catch((error: unknown) =>
       this.logger.error({ err: error }, 'job runner could not prepare; jobs of a dead process wait'),
     );
-    this.schedule(0);
+    for (const lane of this.lanes) this.schedule(lane, 0);
   }
 
   private async prepare(database: Pick<DatabaseHandle, 'engine' | 'holdAdvisoryLock'>) {
@@ -98,8 +119,8 @@ export class JobRunner {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    for (const lane of this.lanes) clearTimeout(lane.timer);
+    await Promise.all(this.lanes.map((lane) => lane.running));
     await this.ready;
     await this.releaseLock?.();
     this.releaseLock = undefined;
@@ -107,50 +128,49 @@ export class JobRunner {
 
   wake(): void {
     if (this.stopped) return;
-    if (this.running) {
-      this.wakeRequested = true;
-      return;
+    for (const lane of this.lanes) {
+      if (lane.running) lane.wakeRequested = true;
+      else this.schedule(lane, 0);
     }
-    this.schedule(0);
   }
 
-  /** Runs jobs until none is due. Tests call this instead of start(). */
+  /** Runs jobs of every kind until none is due. Tests call this instead of start(). */
   async drain(): Promise<number> {
     let count = 0;
-    while (await this.runOne()) count += 1;
+    while (await this.runOne(Object.keys(this.handlers))) count += 1;
     return count;
   }
 
-  private schedule(ms: number) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.loop().finally(() => {
-        this.running = undefined;
+  private schedule(lane: Lane, ms: number) {
+    clearTimeout(lane.timer);
+    lane.timer = setTimeout(() => {
+      lane.running = this.loop(lane).finally(() => {
+        lane.running = undefined;
         if (this.stopped) return;
-        const again = this.wakeRequested;
-        this.wakeRequested = false;
-        this.schedule(again ? 0 : this.options.pollMs);
+        const again = lane.wakeRequested;
+        lane.wakeRequested = false;
+        this.schedule(lane, again ? 0 : this.options.pollMs);
       });
     }, ms);
-    this.timer.unref();
+    lane.timer.unref();
   }
 
-  private async loop() {
+  private async loop(lane: Lane) {
     try {
       await this.ready;
       const requeued = await requeueOrphanedJobs(this.db, this.workerId, this.options.staleAfterSeconds);
       if (requeued > 0) this.logger.warn({ requeued }, 'jobs left running by a stopped process queued again');
-      while (!this.stopped && (await this.runOne())) {
+      while (!this.stopped && (await this.runOne(lane.kinds))) {
         // keep going while there is work
       }
-      await deleteFinishedJobs(this.db, 7 * 24 * 3600);
+      if (lane === this.lanes[0]) await deleteFinishedJobs(this.db, 7 * 24 * 3600);
     } catch (error) {
       this.logger.error({ err: error }, 'job runner failed');
     }
   }
 
-  private async runOne(): Promise<boolean> {
-    const job = await claimJob(this.db, Object.keys(this.handlers), this.workerId);
+  private async runOne(kinds: string[]): Promise<boolean> {
+    const job = await claimJob(this.db, kinds, this.workerId);
     if (!job) return false;
     const handler = this.handlers[job.kind]!;
     try {
@@ -158,7 +178,8 @@ export class JobRunner {
       await completeJob(this.db, job.id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const backoff = this.options.retryBaseSeconds * 2 ** (job.attempts - 1);
+      const backoff =
+        error instanceof PermanentJobError ? null : this.options.retryBaseSeconds * 2 ** (job.attempts - 1);
       const outcome = await failJob(this.db, job, message, backoff);
       const log = outcome === 'failed' ? this.logger.error : this.logger.warn;
       log.call(

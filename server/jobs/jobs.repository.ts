@@ -57,14 +57,17 @@ export async function completeJob(db: Db, id: string): Promise<void> {
     .execute();
 }
 
-/** A failed attempt is retried later (backing off), until its attempts are used up. */
+/**
+ * A failed attempt is retried later (backing off), until its attempts are used up; a permanent
+ * failure (retryInSeconds null) is final at once.
+ */
 export async function failJob(
   db: Db,
   job: Job,
   error: string,
-  retryInSeconds: number,
+  retryInSeconds: number | null,
 ): Promise<'retry' | 'failed'> {
-  const final = job.attempts >= job.max_attempts;
+  const final = retryInSeconds === null || job.attempts >= job.max_attempts;
   await db
     .updateTable('jobs')
     .set({
@@ -72,7 +75,7 @@ export async function failJob(
       locked_at: null,
       locked_by: null,
       last_error: error.slice(0, 2000),
-      run_at: final ? undefined : new Date(Date.now() + retryInSeconds * 1000),
+      run_at: final ? undefined : new Date(Date.now() + (retryInSeconds ?? 0) * 1000),
       updated_at: new Date(),
     })
     .where('id', '=', job.id)

@@ -10,7 +10,9 @@ import {
   bytesFile,
   emptyFile,
   fileOfSize,
+  flacInWavBomb,
   htmlNamedJpg,
+  hugeMjpegAvi,
   HTML_PAYLOAD,
   imageFixture,
   iptcHeavyJpeg,
@@ -19,6 +21,7 @@ import {
   mp4Video,
   NAMES,
   pixelBombPng,
+  silentFlac,
   svgNamedJpg,
   truncatedJpeg,
   wavFile,
@@ -324,6 +327,25 @@ const FILE_CASES: FileCase[] = [
     file: () => bytesFile(bmpHeader(-64, 48), 'neg.bmp'),
     expect: refused(422, 'unreadable_image'),
   },
+  // Sound and video bombs (issue 30): read with ffprobe before anything decodes them.
+  {
+    name: 'WAV of six hours of FLAC-compressed silence (235 KB)',
+    path: 'submission',
+    file: () => flacInWavBomb(),
+    expect: refused(422, 'unsupported_codec'),
+  },
+  {
+    name: 'FLAC of three hours of silence (about 100 KB)',
+    path: 'staff-tus',
+    file: () => silentFlac(3),
+    expect: refused(422, 'implausible_length'),
+  },
+  {
+    name: 'AVI of one 8000 × 8000 MJPEG frame (381 KB)',
+    path: 'staff',
+    file: () => hugeMjpegAvi(),
+    expect: refused(422, 'video_too_large'),
+  },
   {
     name: 'ZIP bomb named .docx (100 MB of zeros, document)',
     path: 'document',
@@ -374,7 +396,7 @@ const FILE_CASES: FileCase[] = [
     expect: refused(422, 'unreadable_image'),
   },
   {
-    name: 'MP4 cut to its ftyp box and noise (stored: video is not decoded at ingest)',
+    name: 'MP4 cut to its ftyp box and noise (stored: what ffprobe cannot read is kept as sent)',
     path: 'submission',
     file: async () =>
       bytesFile(
@@ -547,7 +569,10 @@ async function expectServerClean(before: string[]) {
   return filesUnder(join(t.dataDir, 'files')).filter((f) => !before.includes(f));
 }
 
-describe('the hostile-upload corpus', () => {
+/** The sound and video bombs are made by ffmpeg first (15 s of a core for the WAV one). */
+const FILE_CASE_MS = 120_000;
+
+describe('the hostile-upload corpus', { timeout: FILE_CASE_MS }, () => {
   it('has at least 40 cases in all (files and requests)', () => {
     expect(FILE_CASES.length + REQUEST_CASES.length).toBeGreaterThanOrEqual(40);
   });

@@ -703,3 +703,55 @@ export async function mp4Video(name = 'film.mp4'): Promise<string> {
   }
   return path;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Sound and video bombs (issue 30), made by ffmpeg on the spot; each once per test process.
+
+const madeOnce = new Map<string, Promise<string>>();
+function ffmpegMade(name: string, args: string[]): Promise<string> {
+  let made = madeOnce.get(name);
+  if (!made) {
+    made = (async () => {
+      const path = await scratchPath(name);
+      await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args, path]);
+      return path;
+    })();
+    madeOnce.set(name, made);
+  }
+  return made;
+}
+
+/**
+ * The review's WAV bomb: six hours of FLAC-compressed silence in a WAV, 235 KB, that took the old
+ * waveform decode to 2.1 GB. About 15 s of one core to make.
+ */
+export function flacInWavBomb(): Promise<string> {
+  return ffmpegMade('bomb.wav', [
+    ...['-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '21600'],
+    ...['-c:a', 'flac', '-compression_level', '12', '-frame_size', '65535', '-f', 'wav'],
+  ]);
+}
+
+/** A FLAC file (an accepted codec in its own container) of `hours` of silence: a few KB an hour. */
+export function silentFlac(hours: number): Promise<string> {
+  return ffmpegMade(`silence-${hours}h.flac`, [
+    ...['-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', String(hours * 3600)],
+    ...['-c:a', 'flac', '-compression_level', '12', '-frame_size', '65535', '-f', 'flac'],
+  ]);
+}
+
+/** The review's video bomb: one black 8000 × 8000 MJPEG frame in an AVI, about 381 KB. */
+export function hugeMjpegAvi(): Promise<string> {
+  return ffmpegMade('huge.avi', [
+    ...['-f', 'lavfi', '-i', 'color=c=black:s=8000x8000:d=1:r=1'],
+    ...['-c:v', 'mjpeg', '-q:v', '31', '-f', 'avi'],
+  ]);
+}
+
+/** A short MP3 (a minute of a tone whose loudness swells and falls), about 480 KB. */
+export function mp3Sound(): Promise<string> {
+  return ffmpegMade('tone.mp3', [
+    ...['-f', 'lavfi', '-i', "sine=f=220:d=60,volume='0.2+0.8*abs(sin(t/5))':eval=frame"],
+    ...['-ac', '1', '-b:a', '64k', '-f', 'mp3'],
+  ]);
+}

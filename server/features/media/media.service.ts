@@ -19,7 +19,7 @@ import type { AppContext } from '#server/http/context.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import { createJob } from '#server/jobs/jobs.repository.ts';
 import { listDerivatives, listDerivativesOf } from '#server/media/derivatives/derivatives.repository.ts';
-import { DERIVATIVES_JOB, type DerivativesPayload } from '#server/media/derivatives/make-derivatives.ts';
+import { type DerivativesPayload, derivativesJobKind } from '#server/media/derivatives/make-derivatives.ts';
 import { titleFromFileName } from '#common/file-types.ts';
 import { ingestFile, recordStoredFile } from '#server/media/ingest/ingest-file.ts';
 import { currentWatermarkColumns } from '../settings/current-watermark.ts';
@@ -130,7 +130,7 @@ async function storeNewMedia(
       });
       if (needsDerivatives) {
         const payload: DerivativesPayload = { ownerType: 'media', ownerId: created.id };
-        await createJob(trx, DERIVATIVES_JOB, { ...payload });
+        await createJob(trx, derivativesJobKind(ingested.mediaType), { ...payload });
       }
       await logActivity(trx, actor, 'media.created', { id: created.id, name: created.title });
       await inTransaction(trx);

@@ -12,7 +12,7 @@ import type { AppContext } from '#server/http/context.ts';
 import { AppError, badRequest, notFound } from '#server/http/errors.ts';
 import { consumeRateLimit } from '#server/http/rate-limit.ts';
 import { createJob } from '#server/jobs/jobs.repository.ts';
-import { DERIVATIVES_JOB } from '#server/media/derivatives/make-derivatives.ts';
+import { derivativesJobKind } from '#server/media/derivatives/make-derivatives.ts';
 import { ingestFile, recordStoredFile } from '#server/media/ingest/ingest-file.ts';
 import { mediaFileColumns } from '#server/media/ingest/stored-file-columns.ts';
 import { BlobNotFoundError, newBlobKey } from '#server/storage/blob-store.ts';
@@ -156,7 +156,10 @@ async function storeSubmission(
         watermark,
       });
       if (ingested.mediaType !== 'document') {
-        await createJob(trx, DERIVATIVES_JOB, { ownerType: 'submission', ownerId: created.id });
+        await createJob(trx, derivativesJobKind(ingested.mediaType), {
+          ownerType: 'submission',
+          ownerId: created.id,
+        });
       }
       await scheduleStaffNotice(trx, created.created_at);
       await alsoInTransaction(trx);
@@ -237,7 +240,10 @@ export async function reviewSubmission(ctx: AppContext, actor: Actor, review: Re
         });
         mediaId = media.id;
         if (submission.media_type !== 'document') {
-          await createJob(trx, DERIVATIVES_JOB, { ownerType: 'media', ownerId: media.id });
+          await createJob(trx, derivativesJobKind(submission.media_type), {
+            ownerType: 'media',
+            ownerId: media.id,
+          });
         }
       }
       const row = await repo.updateSubmissionReview(trx, review.id, submission.status, {

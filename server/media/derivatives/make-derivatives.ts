@@ -9,7 +9,9 @@ import { rgbaToThumbHash } from 'thumbhash';
 import { DISPLAY_PX, MEDIUM_PX, THUMB_PX } from '#common/limits.ts';
 import type { WatermarkSettings } from '#common/watermark.ts';
 import type { Db } from '#server/db/database.ts';
+import type { MediaType } from '#common/enums.ts';
 import type { DerivativeOwner, DerivativeVariant } from '#server/db/schema.ts';
+import { PermanentJobError } from '#server/jobs/permanent-job-error.ts';
 import type { BlobStore } from '#server/storage/blob-store.ts';
 import { type OpenedImage, openImage, orientedSize } from '../ingest/open-image.ts';
 import { watermarkImage, watermarkToFile } from '../watermark/render-watermark.ts';
@@ -20,9 +22,20 @@ import {
   replaceDerivatives,
   setProcessing,
 } from './derivatives.repository.ts';
+import { BoundedRunError } from '../av/bounded-run.ts';
+import { MediaRefusal } from '../av/probe-media.ts';
 import { extractPoster, ffmpegAvailable, renderWaveform } from './ffmpeg.ts';
 
 export const DERIVATIVES_JOB = 'derivatives';
+/**
+ * The same job for sound and video, in a lane of its own (server/jobs/create-job-runner.ts): a
+ * decode may take minutes within its limits, and thumbnails of staff uploads must not wait on it.
+ */
+export const AV_DERIVATIVES_JOB = 'derivatives-av';
+
+/** The kind of derivatives job for an item of this type. */
+export const derivativesJobKind = (mediaType: MediaType) =>
+  mediaType === 'audio' || mediaType === 'video' ? AV_DERIVATIVES_JOB : DERIVATIVES_JOB;
 /** Hand-over between steps without a lossy re-encode; level 0 because it is thrown away. */
 const LOSSLESS = { compressionLevel: 0 } as const;
 
@@ -110,9 +123,10 @@ export async function makeDerivatives(
       processing_error: null,
       ...(placeholder ? { placeholder } : {}),
     });
-  } catch (error) {
+  } catch (caught) {
     await Promise.all(made.map((d) => deps.blobs.delete(d.fileKey).catch(() => {})));
-    if (finalAttempt) {
+    const error = asPermanent(caught);
+    if (finalAttempt || error instanceof PermanentJobError) {
       const message = error instanceof Error ? error.message : String(error);
       await setProcessing(db, payload, {
         processing_status: 'failed',
@@ -123,6 +137,19 @@ export async function makeDerivatives(
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * A sound or video the probe refused, or whose decode failed or ran out of its limits, fails the
+ * same way every time: the job is not tried again. Only a decoder that could not be started is.
+ */
+function asPermanent(error: unknown): unknown {
+  if (error instanceof MediaRefusal)
+    return new PermanentJobError(`Refused: ${error.reason}`, { cause: error });
+  if (error instanceof BoundedRunError && error.reason !== 'spawn') {
+    return new PermanentJobError(error.message, { cause: error });
+  }
+  return error;
 }
 
 async function imageDerivatives(

@@ -4,6 +4,9 @@ import type { MediaType } from '#common/enums.ts';
 import { INGEST_LIMITS, type IngestContext, safeDisplayFileName } from '#common/file-types.ts';
 import type { FileMetadata } from '#server/db/schema.ts';
 import { type BlobPrefix, type BlobStore, newBlobKey } from '#server/storage/blob-store.ts';
+import { BoundedRunError } from '../av/bounded-run.ts';
+import { MediaRefusal, probeMedia, refusalOf } from '../av/probe-media.ts';
+import { ffmpegAvailable } from '../derivatives/ffmpeg.ts';
 import { detectFileType } from '../detect/detect-file-type.ts';
 import { IngestError } from './ingest-error.ts';
 import { probeImage } from './probe-image.ts';
@@ -34,7 +37,8 @@ const PREFIX: Record<IngestContext, BlobPrefix> = {
 /**
  * The one way a file enters the archive (submissions, staff uploads, documents): streamed to a
  * temporary file with its SHA-256 and size limit, typed by its content against the context's
- * allow-list, images decoded once to prove them sound, then the original stored unaltered under a
+ * allow-list, images decoded once to prove them sound, sound and video read with ffprobe and held
+ * to their rules (codec, length, pixels: DESIGN §4.8), then the original stored unaltered under a
  * key the server makes. Refusals are IngestErrors naming the file and the reason.
  */
 export async function ingestFile(
@@ -75,6 +79,10 @@ async function ingest(
       }
     }
 
+    if (type.mediaType === 'audio' || type.mediaType === 'video') {
+      await checkSoundOrVideo(received.path, type.mime, received.size, fileName);
+    }
+
     const fileKey = newBlobKey(PREFIX[context], type.extension);
     await deps.blobs.putFile(fileKey, received.path, { contentType: type.mime });
     return {
@@ -91,6 +99,26 @@ async function ingest(
     };
   } finally {
     await rm(received.path, { force: true });
+  }
+}
+
+/**
+ * Refuses a sound or video the derivatives job would refuse to decode, while its sender is still
+ * there to be told why. One ffprobe cannot read is stored as sent, as before (a damaged recording
+ * is still the archive's original); its job then fails once, without decoding. Without ffmpeg
+ * nothing is ever decoded, so nothing is asked.
+ */
+async function checkSoundOrVideo(path: string, mimeType: string, size: number, fileName: string) {
+  if (!(await ffmpegAvailable())) return;
+  let refusal: MediaRefusal | null;
+  try {
+    refusal = refusalOf(await probeMedia(path, mimeType), mimeType, size);
+  } catch (error) {
+    if (error instanceof BoundedRunError || error instanceof MediaRefusal) return;
+    throw error;
+  }
+  if (refusal && refusal.code !== 'unreadable_media') {
+    throw new IngestError(refusal.code, refusal.messageFor(fileName), 422);
   }
 }
 
