@@ -30,6 +30,10 @@ export interface Config {
   webDir: string;
   /** Threads drawing the public pages (server/web/render-pool.ts); 0: the browser draws them. */
   renderThreads: number;
+  /** An upload that has received no byte this long holds no room (features/uploads); default 5 min. */
+  uploadIdleMs?: number;
+  /** What the files of pending submissions may take together (features/submissions); default 20 GB. */
+  pendingSubmissionsMaxBytes?: number;
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +79,8 @@ const envSchema = z.object({
    * thread of its own; each thread holds ~25 MB.
    */
   RENDER_THREADS: z.coerce.number().int().min(0).max(64).default(1),
+  UPLOAD_IDLE_SECONDS: z.coerce.number().int().min(10).max(7200).optional(),
+  PENDING_SUBMISSIONS_MAX_GB: z.coerce.number().positive().max(1_000_000).optional(),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -114,6 +120,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? 'info',
     webDir: e.WEB_DIR ? resolve(e.WEB_DIR) : resolve(import.meta.dirname, '..', 'dist'),
     renderThreads: e.RENDER_THREADS,
+    uploadIdleMs: e.UPLOAD_IDLE_SECONDS === undefined ? undefined : e.UPLOAD_IDLE_SECONDS * 1000,
+    pendingSubmissionsMaxBytes:
+      e.PENDING_SUBMISSIONS_MAX_GB === undefined
+        ? undefined
+        : Math.round(e.PENDING_SUBMISSIONS_MAX_GB * 1024 ** 3),
   };
 }
 

@@ -12,6 +12,7 @@ import * as jobWorkerLiveness from './20261123_0010_job_worker_liveness.ts';
 import * as uploadClaimSent from './20261123_0011_upload_claim_sent.ts';
 import * as resumableUploads from './20261123_0012_resumable_uploads.ts';
 import * as adminSearchIndex from './20261123_0013_admin_search_index.ts';
+import * as uploadPools from './20261125_0014_upload_pools.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261123_0011_upload_claim_sent': uploadClaimSent,
   '20261123_0012_resumable_uploads': resumableUploads,
   '20261123_0013_admin_search_index': adminSearchIndex,
+  '20261125_0014_upload_pools': uploadPools,
 };

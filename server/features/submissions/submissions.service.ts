@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { z } from 'zod';
 import type { createSubmissionBody, reviewSubmissionBody } from '#common/api.ts';
 import type { Actor } from '#common/permissions.ts';
@@ -16,7 +17,7 @@ import { createMedia } from '../media/media.repository.ts';
 import { currentWatermarkColumns } from '../settings/current-watermark.ts';
 import { assertOwnUpload, consumeFinishedUpload } from '../uploads/uploads.service.ts';
 import { NOTIFY_SUBMITTER_JOB, scheduleStaffNotice } from './submission-notices.ts';
-import { rateLimitKey, SUBMISSION_RATE } from './submission-rules.ts';
+import { assertPendingRoom, rateLimitKey, SUBMISSION_RATE } from './submission-rules.ts';
 import { publishSubmissionEvent } from './submission-events.ts';
 import { presentSubmission } from './submissions.presenter.ts';
 import * as repo from './submissions.repository.ts';
@@ -52,6 +53,8 @@ export async function createSubmissionFromUpload(
     actor ? SUBMISSION_RATE.account : SUBMISSION_RATE.anonymous,
   );
   const row = await consumeFinishedUpload(ctx, body.uploadId, async (upload, markSent) => {
+    // Refused, the claim is given back: the same upload may be sent once staff have made room.
+    await assertPendingRoom(ctx, (await stat(upload.path)).size);
     const ingested = await ingestFile(
       { blobs: ctx.blobs, tmpDir: ctx.tmpDir },
       createReadStream(upload.path),
