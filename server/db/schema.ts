@@ -142,6 +142,8 @@ export interface MediaItemsTable {
   processing_error: string | null;
   placeholder: string | null;
   file_metadata: FileMetadata | null;
+  /** Set anew each time the item is unpublished (a trigger); its file URLs carry it. */
+  file_salt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DocumentsTable {
