@@ -48,6 +48,7 @@ export function createAppContext(options: {
     s3: config.s3,
     // Several instances may share PostgreSQL: requests on one upload are serialized across them.
     locker: config.databaseUrl ? createAdvisoryLocker(config.databaseUrl) : undefined,
+    limits: config.uploadIdleMs === undefined ? {} : { idleMs: config.uploadIdleMs },
   });
   const context: Omit<AppContext, 'logger'> = { config, db, blobs, tmpDir, jobs, mailer, auth, uploads };
   return { context, jobs };

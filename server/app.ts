@@ -1,6 +1,12 @@
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   validatorCompiler,
@@ -182,6 +188,7 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
     // API answers (JSON) are compressed on the fly; files under /files are not: images, video and
     // audio are compressed already, and byte ranges must address the stored bytes.
     await api.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+    api.addHook('onSend', privateWhenSignedIn);
     for (const feature of API_FEATURES) await registerFeature(api as FastifyZod, ctx, feature);
   });
   await registerFeature(app, ctx, filesFeature);
@@ -191,6 +198,29 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
   // Forms posted to a page's own address, answered with that page (the web app draws it).
   await registerFeature(app, ctx, submitFormFeature);
   return app;
+}
+
+/**
+ * An answer given to a signed-in account (staff's view of a private item, the visitor's own
+ * submissions) is theirs alone: a CDN or proxy in front must never keep it for someone else. Any
+ * answer may differ by the cookie, so shared caches key it by that too. Routes that say their own
+ * caching keep it (staff routes: no-store).
+ */
+async function privateWhenSignedIn(request: FastifyRequest, reply: FastifyReply) {
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (!/\bcookie\b/i.test(vary)) reply.header('vary', vary ? `${vary}, cookie` : 'cookie');
+  if (reply.hasHeader('cache-control')) return;
+  if (await signedIn(request)) reply.header('cache-control', 'private, no-cache');
+}
+
+/** Whether the request is a signed-in account's (read for the route's permission already: no second lookup). */
+async function signedIn(request: FastifyRequest): Promise<boolean> {
+  try {
+    return (await request.user()) !== null;
+  } catch {
+    // Refused before the session was read (a hook ahead of it): treated as anyone's.
+    return false;
+  }
 }
 
 declare module 'fastify' {

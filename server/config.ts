@@ -39,6 +39,10 @@ export interface Config {
   idleTimeoutMs?: number;
   /** Requests one client address may have in progress at once. Default 64. */
   connectionsPerClient?: number;
+  /** An upload that has received no byte this long holds no room (features/uploads); default 5 min. */
+  uploadIdleMs?: number;
+  /** What the files of pending submissions may take together (features/submissions); default 20 GB. */
+  pendingSubmissionsMaxBytes?: number;
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +92,8 @@ const envSchema = z.object({
   /** Above the live submission stream's heartbeat (25 s), which must not be taken for idleness. */
   IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(30).max(3600).default(30),
   CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(8).max(100_000).default(64),
+  UPLOAD_IDLE_SECONDS: z.coerce.number().int().min(10).max(7200).optional(),
+  PENDING_SUBMISSIONS_MAX_GB: z.coerce.number().positive().max(1_000_000).optional(),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -130,6 +136,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     idleTimeoutMs: e.IDLE_TIMEOUT_SECONDS * 1000,
     connectionsPerClient: e.CONNECTIONS_PER_CLIENT,
+    uploadIdleMs: e.UPLOAD_IDLE_SECONDS === undefined ? undefined : e.UPLOAD_IDLE_SECONDS * 1000,
+    pendingSubmissionsMaxBytes:
+      e.PENDING_SUBMISSIONS_MAX_GB === undefined
+        ? undefined
+        : Math.round(e.PENDING_SUBMISSIONS_MAX_GB * 1024 ** 3),
   };
 }
 

@@ -142,6 +142,8 @@ export interface MediaItemsTable {
   processing_error: string | null;
   placeholder: string | null;
   file_metadata: FileMetadata | null;
+  /** Set anew each time the item is unpublished (a trigger); its file URLs carry it. */
+  file_salt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DocumentsTable {
@@ -249,7 +251,13 @@ export interface ResumableUploadsTable {
   reservation: Generated<boolean>;
   created_at: CreatedAt;
   touched_at: Generated<Date>;
+  /** Whose room it takes: the public's, or staff's who manage media (each area has its own cap). */
+  pool: Generated<UploadPool>;
+  /** When its first bytes came; null: none yet (such an upload stops counting after a few minutes). */
+  received_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
+
+export type UploadPool = 'public' | 'staff';
 
 export interface SiteSettingsTable {
   key: string;

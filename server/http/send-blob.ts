@@ -89,8 +89,10 @@ export async function sendBlob(
  * good; without `v`, or with any other (an old or made-up one), it must be revalidated, so it never outlives a change.
  * A file that is not public is never kept by shared caches.
  */
-export function cacheControl(file: Pick<ServableFile, 'etag' | 'isPublic'>, v: string | undefined): string {
+export function cacheControl(file: Pick<ServableFile, 'etag' | 'isPublic'>, raw: string | undefined): string {
   if (!file.isPublic) return 'private, no-cache';
+  // After the item's salt (media.presenter.ts), checked by the service.
+  const v = raw?.replace(/^[0-9a-f]{8}\./, '');
   const current = v !== undefined && (v === file.etag || (v.length >= 16 && file.etag.startsWith(v)));
   return current ? 'public, max-age=31536000, immutable' : 'public, no-cache';
 }

@@ -204,6 +204,9 @@ describe('the anonymous pages', () => {
       const cookie = await signIn(own, user.email, user.password);
       const mine = await own.app.inject({ url: '/', headers: { cookie } });
       expect(mine.body).toContain(user.email);
+      // A shared cache never keeps a signed-in visitor's page (issue 30 B11).
+      expect(mine.headers['cache-control']).toBe('private, no-cache');
+      expect(mine.headers.vary).toMatch(/\bcookie\b/i);
       expect(await summary()).toEqual({ totalItems: 1, totalViews: 0 });
       // …signing in kept it; a write through the API drops it at once.
       await own.app.inject({ method: 'POST', url: `/api/media/${row.id}/view` });

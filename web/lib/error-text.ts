@@ -31,6 +31,19 @@ export const ERROR_TEXTS = {
   PASSWORD_TOO_SHORT: { key: 'error.PASSWORD_TOO_SHORT', label: 'The password is too short.' },
   PASSWORD_TOO_LONG: { key: 'error.PASSWORD_TOO_LONG', label: 'The password is too long.' },
   INVALID_TOKEN: { key: 'error.INVALID_TOKEN', label: 'This reset link is invalid or has expired.' },
+  UPLOAD_QUOTA: {
+    key: 'error.UPLOAD_QUOTA',
+    label: 'You have too many files waiting to be sent; send or remove some, or try again later.',
+  },
+  UPLOAD_AREA_FULL: {
+    key: 'error.UPLOAD_AREA_FULL',
+    label: 'The archive cannot take more files right now; please try again later.',
+  },
+  SUBMISSIONS_FULL: {
+    key: 'error.SUBMISSIONS_FULL',
+    label:
+      'The archive has more files waiting for review than it can hold right now. Please try again in a few days.',
+  },
   // ACCOUNT_DEACTIVATED_CODE of common/api.ts, written out: that module would bring zod along.
   ACCOUNT_DEACTIVATED: { key: 'auth.deactivated.message', label: ACCOUNT_DEACTIVATED_MESSAGE },
 } as const satisfies Record<string, { key: string; label: string }>;

@@ -13,6 +13,8 @@ import * as uploadClaimSent from './20261123_0011_upload_claim_sent.ts';
 import * as resumableUploads from './20261123_0012_resumable_uploads.ts';
 import * as adminSearchIndex from './20261123_0013_admin_search_index.ts';
 import * as activityNamesWithoutAddresses from './20261125_0014_activity_names_without_addresses.ts';
+import * as uploadPools from './20261125_0015_upload_pools.ts';
+import * as mediaFileSalt from './20261125_0016_media_file_salt.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   '20261123_0012_resumable_uploads': resumableUploads,
   '20261123_0013_admin_search_index': adminSearchIndex,
   '20261125_0014_activity_names_without_addresses': activityNamesWithoutAddresses,
+  '20261125_0015_upload_pools': uploadPools,
+  '20261125_0016_media_file_salt': mediaFileSalt,
 };

@@ -55,7 +55,7 @@ export const filesFeature = defineFeature({
           await serveMediaFile(
             ctx,
             await request.actor(),
-            { ...request.params, ...downloadOf(request) },
+            { ...request.params, ...downloadOf(request), v: request.query.v },
             mediaFileRows,
           ),
         ),

@@ -38,6 +38,8 @@ export interface ServableFile {
 interface FileRequest<V extends string = never> {
   id: string;
   variant?: V;
+  /** The URL's `?v=`. */
+  v?: string;
   /** `?download`, from the first byte, not answered from the browser's cache (the route decides). */
   countsAsDownload?: boolean;
   userAgent?: string | null;
@@ -118,6 +120,8 @@ export async function serveMediaFile(
 ): Promise<ServableFile> {
   const { row, derivative } = await rows(input.id, input.variant);
   if (!row || !can(actor, 'media:read', mediaResource(row))) throw hidden();
+  // A URL from before the item was last unpublished: gone, for everyone (a CDN may hold its copy).
+  if (row.file_salt && input.v !== undefined && !input.v.startsWith(`${row.file_salt}.`)) throw hidden();
   let file: ServableFile;
   if (input.variant === 'original') {
     if (!can(actor, 'media:read-original', mediaResource(row))) throw hidden();

@@ -92,3 +92,46 @@ describe('withExtension and cacheControl', () => {
     expect(cacheControl({ etag: 'k1', isPublic: false }, 'k1')).toBe('private, no-cache');
   });
 });
+
+describe('an item unpublished (issue 30 B11: a CDN may hold its public files)', () => {
+  it('its file URLs from before answer 404 at the origin, for staff too, and published again it has new ones', async () => {
+    const media = await storedVideo(true);
+    const editor = await asRole(t, 'editor');
+    const urlOf = async () =>
+      (await editor.get(`/api/media/${media.id}`)).json().media.files.original as string;
+    const before = await urlOf();
+    expect((await t.app.inject(before)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const bulk = (action: 'publish' | 'unpublish') =>
+      editor.post('/api/admin/media/bulk', { ids: [media.id], action });
+    expect((await bulk('unpublish')).statusCode).toBe(200);
+    expect((await editor.get(before)).statusCode).toBe(404);
+    expect((await t.app.inject(before)).statusCode).toBe(404);
+
+    expect((await bulk('publish')).statusCode).toBe(200);
+    const after = await urlOf();
+    expect(after).not.toBe(before);
+    expect((await t.app.inject(before)).statusCode).toBe(404);
+    const fresh = await t.app.inject(after);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('GET /api/media/:id behind a shared cache (issue 30 B11)', () => {
+  it("is private when a signed-in account asks (staff's view of a non-public item), and keyed by the cookie", async () => {
+    const hidden = await storedVideo(false);
+    const editor = await asRole(t, 'editor');
+    const staff = await editor.get(`/api/media/${hidden.id}`);
+    expect(staff.statusCode).toBe(200);
+    expect(staff.headers['cache-control']).toBe('private, no-cache');
+    expect(staff.headers.vary).toMatch(/\bcookie\b/i);
+
+    const shown = await storedVideo(true);
+    const anyone = await t.app.inject(`/api/media/${shown.id}`);
+    expect(anyone.statusCode).toBe(200);
+    expect(String(anyone.headers['cache-control'] ?? '')).not.toMatch(/private/);
+    expect(anyone.headers.vary).toMatch(/\bcookie\b/i);
+    expect((await editor.get(`/api/media/${shown.id}`)).headers['cache-control']).toBe('private, no-cache');
+  });
+});

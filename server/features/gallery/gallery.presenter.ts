@@ -16,6 +16,7 @@ export interface GalleryCardRow {
   photographer: string | null;
   location: string | null;
   original_date: string | null;
+  file_salt: string | null;
   derivatives: { variant: string; file_key: string }[] | null;
   category_ref_id: string | null;
   category_name: string | null;
@@ -38,6 +39,7 @@ export function presentGalleryCard(row: GalleryCardRow): GalleryItem {
         row.id,
         d.variant,
         d.file_key.split('/').pop()!,
+        row.file_salt,
       );
     }
   }

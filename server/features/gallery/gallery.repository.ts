@@ -55,6 +55,7 @@ export async function listPublicMedia(
       'media_items.photographer',
       'media_items.location',
       'media_items.original_date',
+      'media_items.file_salt',
       // The card's files in the same statement: one round trip per page.
       sql<{ variant: string; file_key: string }[] | null>`(
         select json_agg(json_build_object('variant', d.variant, 'file_key', d.file_key))

@@ -3,9 +3,12 @@ import type { DerivativeRow, MediaItemRow } from '#server/db/schema.ts';
 
 type Derivative = Pick<DerivativeRow, 'variant' | 'file_key'>;
 
-/** The URL of one file of an item; `v` names the exact file so it can be cached for good. */
-export function mediaFileUrl(id: string, variant: string, version: string) {
-  return `/files/media/${id}/${variant}?v=${encodeURIComponent(version)}`;
+/**
+ * The URL of one file of an item; `v` names the exact file so it can be cached for good, after the
+ * item's salt if it was ever unpublished (files.service.ts refuses a URL without the current one).
+ */
+export function mediaFileUrl(id: string, variant: string, version: string, salt: string | null) {
+  return `/files/media/${id}/${variant}?v=${encodeURIComponent(salt ? `${salt}.${version}` : version)}`;
 }
 
 export function presentMedia(
@@ -16,7 +19,7 @@ export function presentMedia(
   const byVariant = new Map(derivatives.map((d) => [d.variant, d]));
   const url = (variant: Derivative['variant']) => {
     const d = byVariant.get(variant);
-    return d ? mediaFileUrl(row.id, variant, d.file_key.split('/').pop()!) : null;
+    return d ? mediaFileUrl(row.id, variant, d.file_key.split('/').pop()!, row.file_salt) : null;
   };
   // Image originals stay with staff: the public gets the watermarked download (DESIGN.md §4.4).
   const originalIsPublic = row.media_type !== 'image';
@@ -60,12 +63,12 @@ export function presentMedia(
       display: url('display'),
       download:
         url('download') ??
-        (originalIsPublic ? mediaFileUrl(row.id, 'original', row.sha256.slice(0, 16)) : null),
+        (originalIsPublic ? mediaFileUrl(row.id, 'original', row.sha256.slice(0, 16), row.file_salt) : null),
       poster: url('poster'),
       waveform: url('waveform'),
       original:
         originalIsPublic || options.canSeeOriginal
-          ? mediaFileUrl(row.id, 'original', row.sha256.slice(0, 16))
+          ? mediaFileUrl(row.id, 'original', row.sha256.slice(0, 16), row.file_salt)
           : null,
     },
     createdAt: row.created_at.toISOString(),

@@ -15,7 +15,7 @@ export function getMedia(db: Db, id: string) {
 export function getMediaFileInfo(db: Db, id: string) {
   return db
     .selectFrom('media_items')
-    .select(['id', 'is_public', 'file_key', 'file_name', 'mime_type', 'media_type', 'sha256'])
+    .select(['id', 'is_public', 'file_key', 'file_name', 'mime_type', 'media_type', 'sha256', 'file_salt'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

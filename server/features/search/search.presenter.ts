@@ -23,7 +23,7 @@ export function presentMatch(
     row.thumb_key &&
     row.media_type &&
     mayReadMedia({ isPublic: row.is_public, mediaType: row.media_type })
-      ? mediaFileUrl(row.id, 'thumb', row.thumb_key.split('/').pop()!)
+      ? mediaFileUrl(row.id, 'thumb', row.thumb_key.split('/').pop()!, row.file_salt)
       : null;
   let publicPath: string | null = null;
   if (row.is_public && row.type === 'media') publicPath = paths.media(row.id);

@@ -31,6 +31,7 @@ export function findByDisplayId(db: Db, displayId: string) {
       'media_items.is_public',
       sql<MediaType | null>`media_items.media_type::text`.as('media_type'),
       sql<string | null>`derivatives.file_key`.as('thumb_key'),
+      'media_items.file_salt',
     ]);
   // Documents and slideshows answer the same columns under their own type.
   const titled = (table: 'documents' | 'slideshows', type: IdSearchType) =>
@@ -46,6 +47,7 @@ export function findByDisplayId(db: Db, displayId: string) {
         'is_public',
         noMediaType.as('media_type'),
         noText.as('thumb_key'),
+        noText.as('file_salt'),
       ]);
   const categories = db
     .selectFrom('categories')
@@ -59,6 +61,7 @@ export function findByDisplayId(db: Db, displayId: string) {
       'is_public',
       noMediaType.as('media_type'),
       noText.as('thumb_key'),
+      noText.as('file_salt'),
     ]);
   const submissions = db
     .selectFrom('submissions')
@@ -76,6 +79,7 @@ export function findByDisplayId(db: Db, displayId: string) {
       sql<boolean>`false`.as('is_public'),
       noMediaType.as('media_type'),
       noText.as('thumb_key'),
+      noText.as('file_salt'),
     ]);
   const users = db
     .selectFrom('users')
@@ -93,6 +97,7 @@ export function findByDisplayId(db: Db, displayId: string) {
       sql<boolean>`false`.as('is_public'),
       noMediaType.as('media_type'),
       noText.as('thumb_key'),
+      noText.as('file_salt'),
     ]);
   return media
     .unionAll(titled('documents', 'document'))

@@ -33,6 +33,16 @@ export function updateSubmissionReview(
     .executeTakeFirst();
 }
 
+/** The bytes the files of pending submissions take together. */
+export async function sumPendingSubmissionBytes(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('submissions')
+    .select(sql<string>`coalesce(sum(file_size), 0)`.as('bytes'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
 /** Pending submissions sent since `since`, oldest first (the staff notice's list). */
 export function listPendingSubmissionsSince(db: Db, since: Date) {
   return db

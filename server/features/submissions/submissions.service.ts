@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { stat } from 'node:fs/promises';
 import type { z } from 'zod';
 import { type createSubmissionBody, type reviewSubmissionBody, submissionFormFields } from '#common/api.ts';
 import { safeDisplayFileName } from '#common/file-types.ts';
@@ -21,7 +22,7 @@ import { createMedia } from '../media/media.repository.ts';
 import { currentWatermarkColumns } from '../settings/current-watermark.ts';
 import { assertOwnUpload, consumeFinishedUpload } from '../uploads/uploads.service.ts';
 import { NOTIFY_SUBMITTER_JOB, scheduleStaffNotice } from './submission-notices.ts';
-import { rateLimitKey, SUBMISSION_RATE } from './submission-rules.ts';
+import { assertPendingRoom, rateLimitKey, SUBMISSION_RATE } from './submission-rules.ts';
 import { publishSubmissionEvent } from './submission-events.ts';
 import { presentSubmission } from './submissions.presenter.ts';
 import * as repo from './submissions.repository.ts';
@@ -56,9 +57,11 @@ export async function createSubmissionFromUpload(
     rateLimitKey(actor, ip),
     actor ? SUBMISSION_RATE.account : SUBMISSION_RATE.anonymous,
   );
-  const row = await consumeFinishedUpload(ctx, body.uploadId, (upload, markSent) =>
-    storeSubmission(ctx, actor, body, createReadStream(upload.path), upload.fileName, markSent),
-  );
+  const row = await consumeFinishedUpload(ctx, body.uploadId, async (upload, markSent) => {
+    // Refused, the claim is given back: the same upload may be sent once staff have made room.
+    await assertPendingRoom(ctx, (await stat(upload.path)).size);
+    return storeSubmission(ctx, actor, body, createReadStream(upload.path), upload.fileName, markSent);
+  });
   ctx.jobs.wake();
   return presentSubmission(row);
 }
@@ -102,6 +105,7 @@ export async function createSubmissionsFromForm(
       if (file.refusal) throw file.refusal;
       const rate = actor ? SUBMISSION_RATE.account : SUBMISSION_RATE.anonymous;
       await consumeRateLimit(ctx.db, rateLimitKey(actor, ip), rate);
+      await assertPendingRoom(ctx, file.received.size);
       const source = createReadStream(file.received.path);
       created.push(presentSubmission(await storeSubmission(ctx, actor, parsed.data, source, file.fileName)));
     } catch (error) {

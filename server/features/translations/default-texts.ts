@@ -982,6 +982,18 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   },
   'error.PASSWORD_TOO_SHORT': { fo: 'Loyniorðið er ov stutt.', en: 'The password is too short.' },
   'error.PASSWORD_TOO_LONG': { fo: 'Loyniorðið er ov langt.', en: 'The password is too long.' },
+  'error.UPLOAD_QUOTA': {
+    fo: 'Tú hevur ov nógvar fílur, ið bíða eftir at verða sendar; send ella strika nakrar, ella royn aftur seinni.',
+    en: 'You have too many files waiting to be sent; send or remove some, or try again later.',
+  },
+  'error.UPLOAD_AREA_FULL': {
+    fo: 'Savnið kann ikki taka ímóti fleiri fílum júst nú; royn aftur seinni.',
+    en: 'The archive cannot take more files right now; please try again later.',
+  },
+  'error.SUBMISSIONS_FULL': {
+    fo: 'Savnið hevur í løtuni fleiri fílur, ið bíða eftir at verða hugdar at, enn tað rúmar. Royn aftur um nakrar dagar.',
+    en: 'The archive has more files waiting for review than it can hold right now. Please try again in a few days.',
+  },
   'error.INVALID_TOKEN': {
     fo: 'Hetta leinkið er ógyldugt ella útgingið.',
     en: 'This reset link is invalid or has expired.',

@@ -13,6 +13,7 @@ import {
 } from '#common/limits.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
+import type { UploadPool } from '#server/db/schema.ts';
 import {
   deleteReservationsBefore,
   deleteUploadRow,
@@ -30,8 +31,21 @@ import { S3UploadStore } from './s3-upload-store.ts';
 export const UPLOAD_EXPIRY_MS = 2 * 60 * 60 * 1000;
 /** However active, an upload is removed a day after it was created. */
 export const UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-/** All uploads together (declared sizes) may take at most this much of DATA_DIR. */
-export const UPLOAD_AREA_MAX_BYTES = 5 * 1024 * 1024 * 1024;
+/**
+ * What the uploads of each pool together (declared sizes) may take: the public's and staff's
+ * (who manage media) are counted apart, so however many senders fill the public's, staff still
+ * upload.
+ */
+export const UPLOAD_AREA_MAX_BYTES: Record<UploadPool, number> = {
+  public: 5 * 1024 * 1024 * 1024,
+  staff: 5 * 1024 * 1024 * 1024,
+};
+/**
+ * An upload that has received no byte this long after it was created holds no room any more (and
+ * the sweep removes it): room is reserved by sending, not by asking. A sender's file starts
+ * within seconds of being created; a connection that drops before the first byte creates anew.
+ */
+export const UPLOAD_IDLE_MS = 5 * 60 * 1000;
 /**
  * What one sender (an anonymous address's /64 or /32, or an account) may have outstanding: a full
  * batch of the submit screen for an address, twice that for an account, a full batch of the
@@ -49,10 +63,17 @@ export const UPLOADS_PATH = '/api/uploads';
 
 export type ResumableUploads = ReturnType<typeof createResumableUploads>;
 
+/** The sizes and times above, set otherwise by the configuration (and tests). */
+export interface UploadLimits {
+  areaBytes: Record<UploadPool, number>;
+  idleMs: number;
+}
+
 /** Who made an upload (only they may continue, inspect, delete or claim it) and whose allowance it uses. */
 export interface UploadStamp {
   owner: string;
   quotaKey: string;
+  pool: UploadPool;
   /** The largest file this sender may upload. */
   maxBytes: number;
 }
@@ -77,14 +98,20 @@ export function createResumableUploads(options: {
   tmpDir: string;
   s3?: Config['s3'];
   locker?: { locker: Locker; close(): Promise<void> };
-  maxAreaBytes?: number;
+  limits?: Partial<UploadLimits>;
 }) {
   const { db } = options;
   const directory = join(options.dataDir, 'uploads');
-  const maxAreaBytes = options.maxAreaBytes ?? UPLOAD_AREA_MAX_BYTES;
-  const datastore: FileStore | S3UploadStore = options.s3
-    ? new S3UploadStore(options.s3, options.tmpDir)
-    : new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_MAX_AGE_MS });
+  const limits: UploadLimits = {
+    areaBytes: options.limits?.areaBytes ?? UPLOAD_AREA_MAX_BYTES,
+    idleMs: options.limits?.idleMs ?? UPLOAD_IDLE_MS,
+  };
+  const datastore = forgettingOnRemove(
+    options.s3
+      ? new S3UploadStore(options.s3, options.tmpDir)
+      : new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_MAX_AGE_MS }),
+    (id) => deleteUploadRow(db, id),
+  );
   /** Set by the route for the request that creates an upload; read back in onUploadCreate. */
   const stamps = new WeakMap<IncomingMessage, UploadStamp>();
 
@@ -106,7 +133,14 @@ export function createResumableUploads(options: {
     async onUploadCreate(req, upload) {
       const stamp = stampOf(req);
       if (!stamp) throw { status_code: 403, body: 'Forbidden\n' };
-      await recordUpload(db, upload.id, stamp.quotaKey, upload.size ?? 0);
+      await recordUpload(db, {
+        id: upload.id,
+        quotaKey: stamp.quotaKey,
+        pool: stamp.pool,
+        size: upload.size ?? 0,
+        // Creation with upload: its first bytes come with this request.
+        received: Number(req.headers.get('content-length') ?? 0) > 0,
+      });
       return {
         metadata: {
           filename: upload.metadata?.filename ?? null,
@@ -146,24 +180,33 @@ export function createResumableUploads(options: {
     await datastore.remove(id).catch(() => {});
     await deleteUploadRow(db, id);
   };
+  const idleBefore = (now: number) => new Date(now - limits.idleMs);
 
   return {
     server,
+    limits,
     /** Marks the request that creates an upload with its owner (the route does, before tus runs). */
     stamp(raw: IncomingMessage, stamp: UploadStamp) {
       stamps.set(raw, stamp);
     },
     /**
      * Holds room for a new upload of `length` bytes, or says why there is none: the sender's
-     * outstanding bytes, or the whole area's, would pass their cap. Call `release` once the upload
+     * outstanding bytes, or its pool's, would pass their cap. Call `release` once the upload
      * exists (or failed), which then counts instead. Every instance counts the same rows.
      */
     async reserve(
-      quotaKey: string,
+      { quotaKey, pool }: Pick<UploadStamp, 'quotaKey' | 'pool'>,
       length: number,
       maxForKey: number,
     ): Promise<{ release: () => Promise<void> } | { refused: QuotaRefusal }> {
-      const result = await reserveUploadRoom(db, { quotaKey, length, maxForKey, maxArea: maxAreaBytes });
+      const result = await reserveUploadRoom(db, {
+        quotaKey,
+        pool,
+        length,
+        maxForKey,
+        maxArea: limits.areaBytes[pool],
+        idleBefore: idleBefore(Date.now()),
+      });
       if ('refused' in result) return result;
       let released = false;
       return {
@@ -208,16 +251,16 @@ export function createResumableUploads(options: {
     },
     remove,
     /**
-     * Removes every upload untouched for UPLOAD_EXPIRY_MS or older than UPLOAD_MAX_AGE_MS (tus'
+     * Removes every upload untouched for UPLOAD_EXPIRY_MS, older than UPLOAD_MAX_AGE_MS (tus'
      * own sweep keeps finished uploads forever, but one never turned into a submission must go
-     * too), and reservations a killed process left.
+     * too) or without a byte after `limits.idleMs`, and reservations a killed process left.
      */
     async removeExpired(now = Date.now()): Promise<number> {
-      const expired = await listExpiredUploads(
-        db,
-        new Date(now - UPLOAD_EXPIRY_MS),
-        new Date(now - UPLOAD_MAX_AGE_MS),
-      );
+      const expired = await listExpiredUploads(db, {
+        untouchedSince: new Date(now - UPLOAD_EXPIRY_MS),
+        createdBefore: new Date(now - UPLOAD_MAX_AGE_MS),
+        idleBefore: idleBefore(now),
+      });
       for (const id of expired) await remove(id);
       await deleteReservationsBefore(db, new Date(now - RESERVATION_MAX_AGE_MS));
       return expired.length + (datastore instanceof FileStore ? await removeOldFiles(now) : 0);
@@ -225,4 +268,20 @@ export function createResumableUploads(options: {
     /** Ends the shared lock's connections. */
     close: async () => options.locker?.close(),
   };
+}
+
+/**
+ * The store, whose `remove` (tus' DELETE among others) also forgets the upload's row, so the room
+ * it held is free the moment the sender is told it is gone, not at the next sweep.
+ */
+function forgettingOnRemove<T extends FileStore | S3UploadStore>(
+  store: T,
+  forget: (id: string) => Promise<void>,
+): T {
+  const remove = store.remove.bind(store);
+  store.remove = async (id: string) => {
+    await remove(id);
+    await forget(id);
+  };
+  return store;
 }

@@ -6,6 +6,7 @@ import {
   authorizeUploadStart,
   sweepExpiredUploads,
   uploadMaxBytes,
+  uploadPool,
   uploadQuotaKey,
 } from './uploads.service.ts';
 
@@ -18,8 +19,10 @@ import {
 export const uploadsFeature = defineFeature({
   name: 'uploads',
   public(routes, ctx) {
-    // Idle uploads expire after two hours; sweep every ten minutes.
-    const sweep = setInterval(() => void sweepExpiredUploads(ctx).catch(() => {}), 600_000);
+    // Idle uploads expire after two hours, those that never got a byte after minutes: sweep every
+    // ten minutes, or as often as the latter (their room is free at once, their files go then).
+    const every = Math.min(600_000, ctx.uploads.limits.idleMs);
+    const sweep = setInterval(() => void sweepExpiredUploads(ctx).catch(() => {}), every);
     sweep.unref();
     routes.addHook('onClose', async () => clearInterval(sweep));
 
@@ -40,6 +43,7 @@ export const uploadsFeature = defineFeature({
         ctx.uploads.stamp(request.raw, {
           owner,
           quotaKey: uploadQuotaKey(actor, request.ip),
+          pool: uploadPool(actor),
           maxBytes: uploadMaxBytes(actor),
         });
       } else if (request.params.id !== undefined) {

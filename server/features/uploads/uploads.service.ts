@@ -5,7 +5,8 @@ import type { AppContext } from '#server/http/context.ts';
 import { AppError, badRequest, notFound } from '#server/http/errors.ts';
 import { addressKey, consumeRateLimit, sweepCountThrottles } from '#server/http/rate-limit.ts';
 import { IngestError } from '#server/media/ingest/ingest-error.ts';
-import { rateLimitKey, SUBMISSION_RATE } from '../submissions/submission-rules.ts';
+import type { UploadPool } from '#server/db/schema.ts';
+import { assertPendingRoom, rateLimitKey, SUBMISSION_RATE } from '../submissions/submission-rules.ts';
 import { UPLOAD_MAX_AGE_MS, UPLOAD_OUTSTANDING_MAX_BYTES } from './resumable-uploads.ts';
 import {
   createUploadClaim,
@@ -30,6 +31,11 @@ function outstandingMaxBytes(actor: Actor): number {
   return actor ? UPLOAD_OUTSTANDING_MAX_BYTES.account : UPLOAD_OUTSTANDING_MAX_BYTES.anonymous;
 }
 
+/** Whose room an upload takes: staff who manage media have an area of their own. */
+export function uploadPool(actor: Actor): UploadPool {
+  return can(actor, 'media:manage') ? 'staff' : 'public';
+}
+
 /**
  * Starting an upload counts against the same allowance as submissions (twice as many), and the
  * declared size (Upload-Length) must fit in the sender's and the whole area's room. Answers the
@@ -50,7 +56,15 @@ export async function authorizeUploadStart(
   const length = Number(uploadLength);
   // Over the per-file limit: tus itself refuses it (413), before any byte is sent.
   if (length > uploadMaxBytes(actor)) return undefined;
-  const result = await ctx.uploads.reserve(uploadQuotaKey(actor, ip), length, outstandingMaxBytes(actor));
+  const pool = uploadPool(actor);
+  // A file that would become a submission is told now, before its bytes are sent, if the pending
+  // ones leave no room (checked again when it is sent).
+  if (pool === 'public') await assertPendingRoom(ctx, length);
+  const result = await ctx.uploads.reserve(
+    { quotaKey: uploadQuotaKey(actor, ip), pool },
+    length,
+    outstandingMaxBytes(actor),
+  );
   if ('refused' in result) {
     throw new AppError(
       413,

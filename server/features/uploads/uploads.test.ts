@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stat } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { SUBMISSION_MAX_BYTES } from '#common/limits.ts';
 import { addressKey } from '#server/http/rate-limit.ts';
 import { imageFixture } from '#server/test/fixtures.ts';
@@ -6,12 +7,14 @@ import {
   buildUser,
   cookieFrom,
   createTestApp,
+  post,
   signIn,
   TEST_ORIGIN,
   type TestApp,
   listen,
 } from '#server/test/harness.ts';
 import { tusUpload, uploaderCookie } from '#server/test/tus-client.ts';
+import { SUBMISSIONS_FULL_MESSAGE } from '../submissions/submission-rules.ts';
 import { UPLOAD_OUTSTANDING_MAX_BYTES } from './resumable-uploads.ts';
 
 let t: TestApp;
@@ -84,6 +87,31 @@ describe('POST /api/uploads', () => {
   });
 });
 
+let signIns = 0;
+/** Signs in a new account of `role` (each from an address of its own: sign-ins are rate limited); its cookie. */
+async function accountCookie(role: 'public' | 'editor' = 'public', app = t) {
+  const user = await buildUser(app, { role });
+  signIns += 1;
+  const res = await post(app, '/api/auth/sign-in/email', user, undefined, `198.51.100.${signIns}`);
+  expect(res.statusCode).toBe(200);
+  return cookieFrom(res.headers['set-cookie']);
+}
+
+/** A tus request over real HTTP (the tus server's 204 answers need a real socket). */
+const tusFetch = (url: string, method: string, cookie: string, body?: Buffer) =>
+  fetch(url, {
+    method,
+    headers: {
+      ...tus,
+      cookie,
+      ...(body ? { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } : {}),
+    },
+    body: body ? new Uint8Array(body) : undefined,
+  });
+
+/** The upload's id from a creation's Location. */
+const idOf = (res: { headers: Record<string, unknown> }) => String(res.headers.location).split('/').pop()!;
+
 describe('an upload belongs to the one who made it', () => {
   it('only the same cookie may continue, inspect, delete or claim an anonymous upload', async () => {
     const created = await create(1000);
@@ -149,5 +177,111 @@ describe('addressKey', () => {
     expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
     expect(addressKey('::ffff:198.51.100.7')).toBe('198.51.100.7');
     expect(addressKey('198.51.100.7')).toBe('198.51.100.7');
+  });
+});
+
+describe('the room of uploads that never get a byte (issue 30 B4)', () => {
+  it('a tus DELETE gives the room back at once', async () => {
+    const cookie = await accountCookie();
+    const ids: string[] = [];
+    for (let i = 0; i < UPLOAD_OUTSTANDING_MAX_BYTES.account / SUBMISSION_MAX_BYTES; i++) {
+      ids.push(idOf(await create(SUBMISSION_MAX_BYTES, { cookie })));
+    }
+    expect((await create(SUBMISSION_MAX_BYTES, { cookie })).json().code).toBe('UPLOAD_QUOTA');
+    const deleted = await tusFetch(`${base}/api/uploads/${ids[0]}`, 'DELETE', cookie);
+    expect(deleted.status).toBe(204);
+    expect((await create(SUBMISSION_MAX_BYTES, { cookie })).statusCode).toBe(201);
+  });
+  // Last in this file's app: the public's area stays full after it.
+  it("ten accounts reserving the public's whole area leave an editor's upload its own room", async () => {
+    const perAccount = UPLOAD_OUTSTANDING_MAX_BYTES.account / SUBMISSION_MAX_BYTES;
+    const answers: string[] = [];
+    for (let account = 0; account < 10; account++) {
+      const cookie = await accountCookie();
+      for (let i = 0; i < perAccount; i++) {
+        const res = await create(SUBMISSION_MAX_BYTES, { cookie });
+        answers.push(res.statusCode === 201 ? 'created' : res.json().code);
+      }
+    }
+    // The earlier tests' uploads took some of it: the last accounts found it full.
+    expect(answers.filter((a) => a === 'created').length).toBeGreaterThan(50);
+    expect(new Set(answers)).toEqual(new Set(['created', 'UPLOAD_AREA_FULL']));
+    // The public's area is full (5 GB declared, nothing sent) ...
+    const anonymous = await create(SUBMISSION_MAX_BYTES, {}, '198.51.100.200');
+    expect(anonymous.statusCode).toBe(413);
+    expect(anonymous.json().code).toBe('UPLOAD_AREA_FULL');
+    // ... and an editor's 30 MB upload is taken all the same.
+    const editor = await create(30 * 1024 * 1024, { cookie: await accountCookie('editor') });
+    expect(editor.statusCode).toBe(201);
+  }, 120_000);
+});
+
+describe('with tight limits: uploads that get no byte, the pending submissions', () => {
+  let tight: TestApp;
+  let tightBase: string;
+  beforeAll(async () => {
+    // The sweep runs as often as uploads go idle: every 3 s here.
+    tight = await createTestApp({ config: { uploadIdleMs: 3000 } });
+    tightBase = await listen(tight);
+  });
+  afterAll(() => tight.close());
+
+  const createOn = (length: number, cookie: string, app = tight) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...tus, 'upload-length': String(length), cookie },
+    });
+
+  it('an upload that gets no byte stops holding room and is removed; one that got bytes stays', async () => {
+    const cookie = await accountCookie('public', tight);
+    const full = UPLOAD_OUTSTANDING_MAX_BYTES.account / SUBMISSION_MAX_BYTES;
+    const sending = idOf(await createOn(SUBMISSION_MAX_BYTES, cookie));
+    const patch = await tusFetch(`${tightBase}/api/uploads/${sending}`, 'PATCH', cookie, Buffer.alloc(1000));
+    expect(patch.status, await patch.text()).toBe(204);
+    const idle: string[] = [];
+    for (let i = 0; i < full - 1; i++) idle.push(idOf(await createOn(SUBMISSION_MAX_BYTES, cookie)));
+
+    const head = (id: string) =>
+      tight.app.inject({ method: 'HEAD', url: `/api/uploads/${id}`, headers: { ...tus, cookie } });
+    // Bounded: the idle time is 3 s and the sweep runs as often.
+    const deadline = Date.now() + 20_000;
+    while ((await head(idle[0]!)).statusCode !== 404 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    for (const id of idle) expect((await head(id)).statusCode).toBe(404);
+    const kept = await head(sending);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.headers['upload-offset']).toBe('1000');
+    expect((await createOn(SUBMISSION_MAX_BYTES, cookie)).statusCode).toBe(201);
+  });
+
+  it('refuses a file the pending submissions leave no room for, before and after its bytes', async () => {
+    const png = await imageFixture('png');
+    const pngSize = (await stat(png)).size;
+    const full = await createTestApp({ config: { pendingSubmissionsMaxBytes: pngSize + 1000 } });
+    onTestFinished(() => full.close());
+    const fullBase = await listen(full);
+    const cookie = await accountCookie('public', full);
+    const first = await tusUpload(fullBase, png, { headers: { cookie } });
+    // Sent before the pending ones filled the room: refused when it would become a submission.
+    const second = await tusUpload(fullBase, png, { headers: { cookie } });
+    const send = (uploadId: string) =>
+      full.app.inject({
+        method: 'POST',
+        url: '/api/submissions',
+        payload: { uploadId, title: 'Gomul mynd' },
+        headers: { cookie },
+      });
+    expect((await send(first)).statusCode).toBe(201);
+
+    const late = await send(second);
+    expect(late.statusCode).toBe(413);
+    expect(late.json()).toEqual({ code: 'SUBMISSIONS_FULL', message: SUBMISSIONS_FULL_MESSAGE });
+    const early = await createOn(pngSize, cookie, full);
+    expect(early.statusCode).toBe(413);
+    expect(early.json()).toEqual({ code: 'SUBMISSIONS_FULL', message: SUBMISSIONS_FULL_MESSAGE });
+    // Staff's uploads do not become submissions: not bound by it.
+    expect((await createOn(pngSize, await accountCookie('editor', full), full)).statusCode).toBe(201);
   });
 });

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Translate } from '#web/app/i18n.tsx';
 import { ApiRequestError } from '#web/lib/api-fetch.ts';
+import { ERROR_TEXTS } from '#web/lib/error-text.ts';
 import { CONTRIBUTOR_DASHBOARD_KEY } from '#web/features/contributor/api/get-dashboard.ts';
 import { createSubmission } from '../api/create-submission.ts';
 import { loadUploader, UploadError, uploadFile } from '#web/features/uploads/api/upload-file.ts';
@@ -34,7 +35,16 @@ type Failure = {
   fromServer: boolean;
 };
 
-function describeFailure(error: unknown): Failure {
+/** The archive has no room now (issue 30 B4): said in the reader's language, not the server's. */
+const NO_ROOM = ['UPLOAD_QUOTA', 'UPLOAD_AREA_FULL', 'SUBMISSIONS_FULL'] as const;
+
+function describeFailure(error: unknown, t: Translate): Failure {
+  const code = error instanceof ApiRequestError || error instanceof UploadError ? error.code : undefined;
+  const noRoom = NO_ROOM.find((known) => known === code);
+  if (noRoom) {
+    const { key, label } = ERROR_TEXTS[noRoom];
+    return { message: t(key, label), general: false, fromServer: true };
+  }
   if (error instanceof ApiRequestError) {
     const general = error.status >= 500 || error.status === 429;
     return { message: error.message || 'Upload failed', general, fromServer: Boolean(error.message) };
@@ -180,7 +190,7 @@ export function useSubmissionQueue(t: Translate, sentWithoutScript?: number) {
       return null;
     } catch (error) {
       if (isAbort(error)) throw error;
-      const failure = describeFailure(error);
+      const failure = describeFailure(error, t);
       update(item.key, {
         status: 'failed',
         percent: 0,

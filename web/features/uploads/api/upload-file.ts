@@ -14,6 +14,8 @@ export class UploadError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The server's `code`, when it sent one. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -49,16 +51,17 @@ function toUploadError(error: Error | DetailedError, maxBytes: number): UploadEr
   const status = statusOf(error);
   const body = 'originalResponse' in error ? error.originalResponse?.getBody() : undefined;
   let message: string | undefined;
+  let code: string | undefined;
   if (body) {
     try {
       const parsed = apiError.safeParse(JSON.parse(body));
-      if (parsed.success) message = parsed.data.message;
+      if (parsed.success) ({ message, code } = parsed.data);
     } catch {
       // Not JSON: the tus server's own plain-text answers are not meant for people.
     }
   }
   if (!message && status === 413) message = fileTooLargeMessage(maxBytes);
-  return new UploadError(status, message ?? 'Upload failed');
+  return new UploadError(status, message ?? 'Upload failed', code);
 }
 
 /**
