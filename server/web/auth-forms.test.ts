@@ -229,12 +229,15 @@ describe('POST /reset-password', () => {
         'If an account exists for that e-mail, a reset link has been sent.',
       );
     }
+    // The mail goes by the job queue, so neither answer waits for it.
+    await t.jobs.drain();
     expect(t.outbox().length).toBe(before + 1);
   });
 
   it('sets the new password the mailed link allows, and refuses a bad link', async () => {
     const user = await buildUser(t);
     await send('/reset-password', { _form: 'reset-request', email: user.email });
+    await t.jobs.drain();
     const link = t
       .outbox()
       .at(-1)!

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 
 /** What one run of ffmpeg or ffprobe may take. */
@@ -25,30 +25,32 @@ export class BoundedRunError extends Error {
  */
 const CHILD_NICENESS = 10;
 
-let limiter: { command: string; prefix: (limits: RunLimits) => string[] } | undefined;
+interface Limiter {
+  command: string;
+  prefix: (limits: RunLimits) => string[];
+}
+
+const PRLIMIT: Limiter = { command: 'prlimit', prefix: ({ memoryBytes }) => [`--as=${memoryBytes}`, '--'] };
+const SHELL_ULIMIT: Limiter = {
+  command: 'sh',
+  prefix: ({ memoryBytes }) => ['-c', `ulimit -v ${Math.floor(memoryBytes / 1024)} && exec "$0" "$@"`],
+};
+
+let limiter: Promise<Limiter> | undefined;
 
 /**
  * How the memory limit is put on the child: util-linux's `prlimit` where it is installed (it sets
  * the limit and execs the command, so the child's pid is the decoder's own), else the shell's
- * `ulimit -v`, which sets the same RLIMIT_AS. Node cannot set a child's limits itself.
+ * `ulimit -v`, which sets the same RLIMIT_AS. Node cannot set a child's limits itself. Asked once,
+ * without waiting on the event loop (a spawnSync forks this whole process while the loop stands).
  */
-function memoryLimiter() {
-  limiter ??=
-    spawnSync('prlimit', ['--version'], { stdio: 'ignore' }).status === 0
-      ? { command: 'prlimit', prefix: ({ memoryBytes }) => [`--as=${memoryBytes}`, '--'] }
-      : {
-          command: 'sh',
-          prefix: ({ memoryBytes }) => [
-            '-c',
-            `ulimit -v ${Math.floor(memoryBytes / 1024)} && exec "$0" "$@"`,
-          ],
-        };
+function memoryLimiter(): Promise<Limiter> {
+  limiter ??= new Promise((resolve) => {
+    const probe = spawn('prlimit', ['--version'], { stdio: 'ignore' });
+    probe.on('error', () => resolve(SHELL_ULIMIT));
+    probe.on('exit', (code) => resolve(code === 0 ? PRLIMIT : SHELL_ULIMIT));
+  });
   return limiter;
-}
-
-/** Which way the memory limit is set (for the logs and the tests). */
-export function memoryLimitTool(): 'prlimit' | 'sh ulimit' {
-  return memoryLimiter().command === 'prlimit' ? 'prlimit' : 'sh ulimit';
 }
 
 /**
@@ -57,13 +59,13 @@ export function memoryLimitTool(): 'prlimit' | 'sh ulimit' {
  * decode is never held in memory; returning false stops the child), else is ignored. Rejects with
  * a BoundedRunError carrying the tail of its error output.
  */
-export function runBounded(
+export async function runBounded(
   command: string,
   args: string[],
   limits: RunLimits,
   onStdout?: (chunk: Buffer) => boolean | undefined,
 ): Promise<void> {
-  const { command: wrapper, prefix } = memoryLimiter();
+  const { command: wrapper, prefix } = await memoryLimiter();
   return new Promise((resolve, reject) => {
     const child = spawn(wrapper, [...prefix(limits), command, ...args], {
       stdio: ['ignore', onStdout ? 'pipe' : 'ignore', 'pipe'],
