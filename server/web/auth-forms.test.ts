@@ -1,20 +1,22 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
-import { buildUser, cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from '../test/harness.ts';
+import {
+  buildUser,
+  cookieFrom,
+  createTestApp,
+  pageShellDir,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../test/harness.ts';
 
 // The sign-in, registration and reset forms, sent as a browser sends a form by itself (before the
 // page's script, or without JavaScript): form-encoded, to the page, answered by the server alone.
 let t: TestApp;
 let webDir: string;
-const template =
-  '<!doctype html><html lang="fo"><head><title>Savn</title></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
-  webDir = mkdtempSync(join(tmpdir(), 'archive-forms-'));
-  writeFileSync(join(webDir, 'index.html'), template);
+  webDir = pageShellDir();
   t = await createTestApp({ webDir });
 });
 afterAll(async () => {
