@@ -68,12 +68,24 @@ async function hydrationProblems(page: Page, path: string): Promise<string[]> {
       problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  // What the page's content security policy refused (the browser reports it even when the script
+  // that tried catches the error, as zod's probe for `new Function` does).
+  await page.addInitScript(() => {
+    const refused: string[] = [];
+    Object.assign(window, { cspRefused: refused });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      refused.push(
+        `${event.violatedDirective} (${event.blockedURI}) at ${event.sourceFile}:${event.lineNumber}`,
+      ),
+    );
+  });
   await page.goto(path, { waitUntil: 'networkidle' });
   // Every Suspense boundary the server drew is hydrated once its chunk is in: no markers remain
   // unresolved, and React owns the root.
   await reactOwnsRoot(page);
   await page.waitForTimeout(300);
-  return problems;
+  const refused = await page.evaluate(() => (window as unknown as { cspRefused: string[] }).cspRefused);
+  return [...problems, ...refused.map((what) => `refused by the CSP: ${what}`)];
 }
 
 /** Waits until React has taken the server's HTML over (it owns #root). */
@@ -124,22 +136,25 @@ const PAGES = [
 ];
 
 describe.each(['guest', 'guest reading English', 'contributor', 'staff'] as const)('as a %s', (who) => {
-  it.each(PAGES)('the $name page is drawn by the server and hydrates without a mismatch', async (spec) => {
-    const context = contexts[who];
-    // The HTML itself carries the page (not an empty shell for the script to fill).
-    const res = await context.request.get(spec.path());
-    const html = await res.text();
-    expect(html).toMatch(/<div id="root" data-rendered-at="\d+">(<link [^>]*>)*<div/);
-    if (spec.text()) expect(html).toContain(spec.text());
-    expect(html).toContain(`<html lang="${who === 'guest reading English' ? 'en' : 'fo'}"`);
+  it.each(PAGES)(
+    'the $name page is drawn by the server and hydrates without a mismatch or a refused script',
+    async (spec) => {
+      const context = contexts[who];
+      // The HTML itself carries the page (not an empty shell for the script to fill).
+      const res = await context.request.get(spec.path());
+      const html = await res.text();
+      expect(html).toMatch(/<div id="root" data-rendered-at="\d+">(<link [^>]*>)*<div/);
+      if (spec.text()) expect(html).toContain(spec.text());
+      expect(html).toContain(`<html lang="${who === 'guest reading English' ? 'en' : 'fo'}"`);
 
-    const page = await context.newPage();
-    try {
-      expect(await hydrationProblems(page, spec.path())).toEqual([]);
-    } finally {
-      await page.close();
-    }
-  });
+      const page = await context.newPage();
+      try {
+        expect(await hydrationProblems(page, spec.path())).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });
 
 it('a picture still loading gets its blurred placeholder once the script runs, not before', async () => {

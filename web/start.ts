@@ -7,6 +7,13 @@ import './styles.css';
  * the server did not draw (the back office, an error) has nothing to show until the app runs: it
  * starts at once.
  */
+// zod (the forms' checks) probes once whether it may compile its checks with `new Function`; our
+// CSP (script-src 'self') refuses that, and though zod catches the refusal the browser reports it
+// (the console, Lighthouse's best practices). zod's own switch skips the probe; it is read from
+// this global (what `z.config({ jitless: true })` sets), set here so the zod chunk needs no
+// import in the entry. e2e/hydration.e2e.ts fails on any refused script.
+Object.assign(globalThis, { __zod_globalConfig: { jitless: true } });
+
 const drawn = document.getElementById('root')?.hasChildNodes() ?? false;
 if (drawn) afterFirstPaint(startApp);
 else startApp();
