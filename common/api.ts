@@ -1,3 +1,4 @@
+import { originalDateField } from './dates/original-date-field.ts';
 import { z } from 'zod';
 import { ACTIVITY_ACTIONS, ACTIVITY_RESOURCE_TYPES, type ActivityEntry } from './activity.ts';
 import { CURSOR_MAX, flagFilter, listQuery, listResponse } from './list.ts';
@@ -85,7 +86,7 @@ export const uploadMediaFields = z.object({
   description: optionalText(10_000),
   photographer: optionalText(300),
   location: optionalText(300),
-  originalDate: optionalText(100),
+  originalDate: originalDateField,
   source: optionalText(500),
   keywords: keywordsField.optional(),
   categoryId: z
@@ -158,6 +159,8 @@ export const mediaItem = z.object({
   photographer: z.string().nullable(),
   location: z.string().nullable(),
   originalDate: z.string().nullable(),
+  /** The original date understood, as EDTF (common/dates); null when none or not understood. */
+  originalDateEdtf: z.string().nullable(),
   source: z.string().nullable(),
   keywords: z.array(z.string()),
   historicalContext: z.string().nullable(),
@@ -230,7 +233,7 @@ export const createSubmissionBody = z.object({
   photographer: optionalText(300),
   location: optionalText(300),
   source: optionalText(500),
-  originalDate: optionalText(100),
+  originalDate: originalDateField,
   keywords: keywordsField.optional(),
   website: z.string().max(500).optional(),
 });
@@ -335,6 +338,7 @@ export const galleryItem = z.object({
   isFeatured: z.boolean(),
   photographer: z.string().nullable(),
   location: z.string().nullable(),
+  /** As written: a card shows it so (the item's own answer says it as understood). */
   originalDate: z.string().nullable(),
   files: mediaFiles.pick({ thumb: true, medium: true, display: true, poster: true, waveform: true }),
   category: categoryRef.nullable(),
@@ -763,6 +767,8 @@ export const staffSubmission = z.object({
   location: z.string().nullable(),
   source: z.string().nullable(),
   originalDate: z.string().nullable(),
+  /** The original date understood, as EDTF (common/dates); null when none or not understood. */
+  originalDateEdtf: z.string().nullable(),
   keywords: z.array(z.string()),
   fileName: z.string(),
   fileSize: z.number(),

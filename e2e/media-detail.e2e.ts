@@ -81,7 +81,7 @@ describe('the media page of an image', () => {
     expect(body).toContain(RICH.description);
     expect(await field(page, 'Photographer').textContent()).toBe(RICH.photographer);
     expect(await field(page, 'Location').textContent()).toBe(RICH.location);
-    expect(await field(page, 'Original date').textContent()).toBe('29.07.1938');
+    expect(await field(page, 'Original date').textContent()).toBe('29. juli 1938');
     expect(await field(page, 'Added').textContent()).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
     expect(body).toContain(RICH.historicalContext);
     expect(body).toContain(RICH.technicalNotes);

@@ -118,6 +118,10 @@ export interface MediaItemsTable {
   photographer: string | null;
   location: string | null;
   original_date: string | null;
+  /** The original date understood (common/dates), null when none or not read; its days as YYYY-MM-DD. */
+  original_date_edtf: string | null;
+  original_date_earliest: string | null;
+  original_date_latest: string | null;
   source: string | null;
   historical_context: string | null;
   technical_notes: string | null;
@@ -199,6 +203,10 @@ export interface SubmissionsTable {
   location: string | null;
   source: string | null;
   original_date: string | null;
+  /** The original date understood (common/dates), null when none or not read; its days as YYYY-MM-DD. */
+  original_date_edtf: string | null;
+  original_date_earliest: string | null;
+  original_date_latest: string | null;
   keywords: Generated<string[]>;
   file_key: string;
   file_name: string;

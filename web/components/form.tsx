@@ -225,6 +225,8 @@ interface ShellProps {
   description?: string;
   required?: boolean;
   className?: string;
+  /** Words an error the schema gives as a code (common/dates' DATE_… codes) in the reader's language. */
+  wordError?: (message: string) => string;
 }
 
 function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
@@ -276,10 +278,12 @@ export function Field({
   description,
   required,
   className,
+  wordError,
   ...input
 }: ShellProps & { name: string } & Omit<ComponentProps<'input'>, 'name' | 'id' | 'className'>) {
   const registration = useRegister(name);
   const shell = useFieldShell(name, description);
+  const error = shell.error && wordError ? wordError(shell.error) : shell.error;
   return (
     <div className={className}>
       <Label htmlFor={shell.id} label={label} required={required} />
@@ -291,7 +295,7 @@ export function Field({
         {...input}
         {...registration}
       />
-      <Help id={shell.descriptionId} description={description} errorId={shell.errorId} error={shell.error} />
+      <Help id={shell.descriptionId} description={description} errorId={shell.errorId} error={error} />
     </div>
   );
 }

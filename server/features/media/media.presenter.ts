@@ -43,6 +43,7 @@ export function presentMedia(
     photographer: row.photographer,
     location: row.location,
     originalDate: row.original_date,
+    originalDateEdtf: row.original_date_edtf,
     source: row.source,
     keywords: row.keywords,
     historicalContext: row.historical_context,

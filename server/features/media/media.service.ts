@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { originalDateColumns } from './original-date.ts';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { ActivityAction } from '#common/activity.ts';
@@ -100,7 +101,7 @@ async function storeNewMedia(
         description: fields.description ?? null,
         photographer: fields.photographer ?? null,
         location: fields.location ?? null,
-        original_date: fields.originalDate ?? null,
+        ...originalDateColumns(fields.originalDate ?? null),
         source: fields.source ?? null,
         keywords: fields.keywords ?? [],
         category_id: fields.categoryId ?? null,
@@ -213,11 +214,18 @@ export async function updateMedia(
   };
   const sent = Object.entries(body).filter(([, value]) => value !== undefined);
   const values = Object.fromEntries(
-    sent.map(([field, value]) => [
-      columns[field as keyof UpdateMediaBody],
-      // No keywords (null) is stored as an empty list.
-      field === 'keywords' && value === null ? [] : value,
-    ]),
+    sent.flatMap(([field, value]) =>
+      // The original date is written with what was understood of it.
+      field === 'originalDate'
+        ? Object.entries(originalDateColumns((value as string | null) ?? null))
+        : [
+            [
+              columns[field as keyof UpdateMediaBody],
+              // No keywords (null) is stored as an empty list.
+              field === 'keywords' && value === null ? [] : value,
+            ],
+          ],
+    ),
   );
   // The toggles are logged as what they did; any other field as an edit.
   const actions: ActivityAction[] = [];

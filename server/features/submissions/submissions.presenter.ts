@@ -30,6 +30,7 @@ export function presentStaffSubmission(row: StaffSubmissionRow): StaffSubmission
     location: row.location,
     source: row.source,
     originalDate: row.original_date,
+    originalDateEdtf: row.original_date_edtf,
     keywords: row.keywords,
     fileName: row.file_name,
     fileSize: Number(row.file_size),

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { originalDateColumns } from '../media/original-date.ts';
 import type { Readable } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import type { z } from 'zod';
@@ -150,7 +151,7 @@ async function storeSubmission(
         photographer: body.photographer ?? null,
         location: body.location ?? null,
         source: body.source ?? null,
-        original_date: body.originalDate ?? null,
+        ...originalDateColumns(body.originalDate ?? null),
         keywords: body.keywords ?? [],
         ...mediaFileColumns(ingested),
         processing_status: ingested.mediaType === 'document' ? 'ready' : 'pending',
@@ -224,6 +225,9 @@ export async function reviewSubmission(ctx: AppContext, actor: Actor, review: Re
           photographer: submission.photographer,
           location: submission.location,
           original_date: submission.original_date,
+          original_date_edtf: submission.original_date_edtf,
+          original_date_earliest: submission.original_date_earliest,
+          original_date_latest: submission.original_date_latest,
           source: submission.source,
           keywords: submission.keywords,
           file_key: copiedKey,

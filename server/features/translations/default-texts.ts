@@ -956,6 +956,17 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   'error.UNAUTHORIZED': { fo: 'Rita inn fyrst.', en: 'Please sign in.' },
   'error.FORBIDDEN': { fo: 'Tú hevur ikki loyvi til hetta.', en: "You don't have permission to do this." },
   'error.NOT_FOUND': { fo: 'Ikki funnið', en: 'Not found' },
+  'dates.understood_as': { fo: 'Skilt sum: {date}', en: 'Understood as: {date}' },
+  'error.DATE_UNREADABLE': {
+    fo: 'Hendan dagfestingin kundi ikki lesast. Skriva t.d. 1952, juni 1952, um 1950, 1950-árini, summarið 1962 ella 1940–1945.',
+    en: 'This date could not be read. Write e.g. 1952, June 1952, c. 1950, 1950s, summer 1962 or 1940–1945.',
+  },
+  'error.DATE_NO_SUCH_DAY': { fo: 'Hesin dagur er ikki til.', en: 'There is no such day.' },
+  'error.DATE_IN_FUTURE': { fo: 'Dagfestingin er seinni enn í dag.', en: 'The date is later than today.' },
+  'error.DATE_RANGE_BACKWARDS': {
+    fo: 'Endin á tíðarskeiðnum er undan byrjanini.',
+    en: 'The end of the period comes before its start.',
+  },
   'error.VALIDATION_ERROR': {
     fo: 'Kanna teigarnar, ið eru merktir.',
     en: 'Please check the highlighted fields.',

@@ -1,4 +1,5 @@
 import { Dialog } from 'radix-ui';
+import { OriginalDateField } from '#web/components/date-hint.tsx';
 import { ModalContent } from '#web/components/modal.tsx';
 import { type AdminMediaItem, type Category, type Folder, updateMediaBody } from '#common/api.ts';
 import { COPYRIGHT_STATUSES } from '#common/enums.ts';
@@ -88,7 +89,10 @@ export function EditMediaDialog({
             />
             <Field name="photographer" label={t('admin.media.field.photographer', 'Photographer')} />
             <Field name="location" label={t('admin.media.field.location', 'Location')} />
-            <Field name="originalDate" label={t('admin.media.field.original_date', 'Original date')} />
+            <OriginalDateField
+              name="originalDate"
+              label={t('admin.media.field.original_date', 'Original date')}
+            />
             <Field name="source" label={t('admin.media.field.source', 'Source')} />
             <Field
               name="keywords"

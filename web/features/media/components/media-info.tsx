@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import type { MediaItem } from '#common/api.ts';
-import { useT } from '#web/app/i18n.tsx';
+import { useLanguage, useT } from '#web/app/i18n.tsx';
 import {
   formatArchiveDate,
+  formatOriginalDate,
   formatCopyrightStatus,
   formatDimensions,
   formatFileFormat,
@@ -86,6 +87,7 @@ type Item = Pick<
   | 'photographer'
   | 'location'
   | 'originalDate'
+  | 'originalDateEdtf'
   | 'source'
   | 'keywords'
   | 'historicalContext'
@@ -144,6 +146,7 @@ export function BasicInfoSection({
 
 export function ArchivalSection({ item, level }: { item: Item; level: HeadingLevel }) {
   const t = useT();
+  const { lang } = useLanguage();
   return (
     <InfoSection title={t('media.section.archival', 'Archival details')} level={level}>
       <FieldList
@@ -152,7 +155,7 @@ export function ArchivalSection({ item, level }: { item: Item; level: HeadingLev
           { label: t('media.field.location', 'Location'), value: item.location },
           {
             label: t('media.field.original_date', 'Original date'),
-            value: formatArchiveDate(item.originalDate),
+            value: formatOriginalDate(item, lang),
           },
           { label: t('media.field.source', 'Source'), value: item.source },
         ]}

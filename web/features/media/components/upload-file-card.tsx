@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Category, Folder } from '#common/api.ts';
 import { paths } from '#common/paths.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
+import { useDateHint } from '#web/components/date-hint.tsx';
 import { FileProgress, RemoveFileButton } from '#web/features/uploads/components/file-progress.tsx';
 import { formatMegabytes } from '#web/lib/format-size.ts';
 import type { UploadFields, UploadItem, UploadState } from '../lib/upload-item.ts';
@@ -56,6 +57,7 @@ export function UploadFileCard({
   onRemove: () => void;
 }) {
   const t = useT();
+  const dateHint = useDateHint();
   const [open, setOpen] = useState(false);
   const nameId = useId();
   const moreId = useId();
@@ -163,6 +165,7 @@ export function UploadFileCard({
                 {...props}
                 name="originalDate"
                 label={t('admin.upload.field.original_date', 'Original date')}
+                hint={dateHint(fields.originalDate)}
               />
               <UploadText {...props} name="source" label={t('admin.upload.field.source', 'Source')} />
               <UploadText

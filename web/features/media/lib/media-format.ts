@@ -1,3 +1,4 @@
+import { type DateLanguage, describeDate } from '#common/dates/describe-date.ts';
 import type { MediaItem } from '#common/api.ts';
 import { displayIdOrFallback } from '#common/display-id.ts';
 
@@ -46,6 +47,19 @@ export function formatArchiveDate(value: string | null | undefined): string | nu
     }
   }
   return trimmed;
+}
+
+/**
+ * An item's original date as understood, said in the reader's language ("umleið 1950",
+ * "c. 1950"); one that was not understood is shown as written.
+ */
+export function formatOriginalDate(
+  item: { originalDate: string | null; originalDateEdtf: string | null },
+  lang: DateLanguage,
+): string | null {
+  return item.originalDateEdtf
+    ? describeDate(item.originalDateEdtf, lang)
+    : formatArchiveDate(item.originalDate);
 }
 
 /** Pixel dimensions as 'W × H px', or null when unknown. */

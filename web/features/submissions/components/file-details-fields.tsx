@@ -1,5 +1,6 @@
 import { type ComponentProps, useId } from 'react';
 import { useT } from '#web/app/i18n.tsx';
+import { useDateHint } from '#web/components/date-hint.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import type { FileDetails } from '../lib/file-item.ts';
 
@@ -19,6 +20,8 @@ export function FileDetailsFields({
 }) {
   const t = useT();
   const descriptionId = useId();
+  const dateHintId = useId();
+  const dateHint = useDateHint()(details.originalDate);
   const field = (key: TextKey, label: string, extra: ComponentProps<'input'> = {}) => (
     <TextField
       label={label}
@@ -52,9 +55,17 @@ export function FileDetailsFields({
       <div className="grid gap-3 sm:grid-cols-2">
         {field('photographer', t('submit.details.photographer', 'Myndatakari'))}
         {field('location', t('submit.details.location', 'Stað'))}
-        {field('originalDate', t('submit.details.original_date', 'Upprunadato'), {
-          placeholder: t('submit.original_date_placeholder', 't.d. um 1950'),
-        })}
+        <div>
+          {field('originalDate', t('submit.details.original_date', 'Upprunadato'), {
+            placeholder: t('submit.original_date_placeholder', 't.d. um 1950'),
+            'aria-describedby': dateHint ? dateHintId : undefined,
+          })}
+          {dateHint && (
+            <p id={dateHintId} className="mt-1 text-sm text-slate-600">
+              {dateHint}
+            </p>
+          )}
+        </div>
         {field('source', t('submit.details.source', 'Kelda'))}
       </div>
       {field('keywords', t('submit.details.keywords', 'Leitiorð (skilj við komma)'), {

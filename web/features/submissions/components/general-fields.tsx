@@ -1,5 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { useT } from '#web/app/i18n.tsx';
+import { OriginalDateField } from '#web/components/date-hint.tsx';
 import { Field, TextareaField } from '#web/components/form.tsx';
 import type { GeneralValues } from '../lib/submission-values.ts';
 
@@ -35,7 +36,7 @@ export function GeneralFields() {
             label={t('submit.field.photographer', 'Myndatakari')}
           />
           <Field name="location" {...initial('location')} label={t('submit.field.location', 'Stað')} />
-          <Field
+          <OriginalDateField
             name="originalDate"
             {...initial('originalDate')}
             label={t('submit.field.original_date', 'Upprunadato')}

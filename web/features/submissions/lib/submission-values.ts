@@ -1,3 +1,4 @@
+import { readOriginalDate } from '#common/dates/read-date.ts';
 import { z } from 'zod';
 import type { CreateSubmissionBody } from '#common/api.ts';
 import type { Translate } from '#web/app/i18n.tsx';
@@ -20,8 +21,11 @@ export function generalSchema(t: Translate) {
     photographer: z.string(),
     location: z.string(),
     source: z.string(),
-    /** Free text: historical dates are often approximate ('um 1950'). */
-    originalDate: z.string(),
+    /** As historians write it ('um 1950'); what cannot be read is refused (common/dates). */
+    originalDate: z.string().superRefine((value, issue) => {
+      const reading = value.trim() === '' ? null : readOriginalDate(value);
+      if (reading && !reading.ok) issue.addIssue({ code: 'custom', message: reading.problem });
+    }),
     /** Honeypot: people never see it, so it stays empty. */
     website: z.string(),
   });
