@@ -645,6 +645,8 @@ export const adminMediaListQuery = listQuery(ADMIN_MEDIA_SORTS, {
   isPublic: flagFilter,
   isFeatured: flagFilter,
   mediaType: z.enum(MEDIA_TYPES).optional(),
+  /** `unread`: items whose original date was not understood (common/dates), to be written anew. */
+  originalDate: z.enum(['unread']).optional(),
 });
 export const folderRef = z.object({ id: z.uuid(), name: z.string() });
 /** An item as the media screen shows it: every field, with its category and folder. */

@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
   });
   let output = '';
   const baseUrl = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/The archive is running at (http:\/\/[\d.:]+)/);

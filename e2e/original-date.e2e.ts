@@ -2,7 +2,14 @@ import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_COOKIE } from '#common/language-cookie.ts';
 import { imageFixture } from '#server/test/fixtures.ts';
-import { adminContext, baseUrl, expectNoAxeViolations, newVisitor, sharedBrowser } from './support.ts';
+import {
+  adminContext,
+  baseUrl,
+  expectNoAxeViolations,
+  newVisitor,
+  sharedBrowser,
+  uploadMediaViaApi,
+} from './support.ts';
 
 /** Issue 28: an original date is read as it is written, said back, and refused when it cannot be. */
 const browser = sharedBrowser();
@@ -87,5 +94,29 @@ describe('the original date of a sending', () => {
     expect(await page.getByLabel('Upprunadato', { exact: true }).inputValue()).toBe('30.2.1952');
     expect(await page.getByLabel('Heiti *').inputValue()).toBe(`Uttan skript ${run}`);
     await visitor.close();
+  }, 60_000);
+
+  it('is said back while staff edit it, and what cannot be read is refused in the dialog', async () => {
+    const admin = await adminContext(browser());
+    const title = `Dagfest ${run}`;
+    const item = await uploadMediaViaApi(admin, { title, fields: { originalDate: '1930' } });
+    const page = await admin.newPage();
+    await page.goto(`/admin/media?q=${encodeURIComponent(title)}`);
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Media' });
+    const date = dialog.getByLabel('Original date');
+    await expect.poll(() => dialog.textContent()).toContain('Skilt sum: 1930');
+    await date.fill('kvøldið');
+    await expect.poll(() => dialog.textContent()).toContain(UNREADABLE_FO);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => date.getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(page);
+    await date.fill('c. 1950s');
+    await expect.poll(() => dialog.textContent()).toContain('Skilt sum: umleið 1950-árini');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Media updated successfully!').waitFor();
+    const saved = (await (await admin.request.get(`/api/media/${item.id}`)).json()).media;
+    expect(saved).toMatchObject({ originalDate: 'c. 1950s', originalDateEdtf: '1950~/1959~' });
+    await admin.close();
   }, 60_000);
 });

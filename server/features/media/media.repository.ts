@@ -115,6 +115,7 @@ export interface AdminMediaFilters {
   isPublic?: boolean;
   isFeatured?: boolean;
   mediaType?: MediaType;
+  originalDate?: 'unread';
 }
 
 /** The staff search's fields as one text: the expression of media_admin_search_trgm_idx (migration 0013). */
@@ -157,6 +158,10 @@ export async function listAdminMedia(
   if (filters.isFeatured !== undefined)
     query = query.where('media_items.is_featured', '=', filters.isFeatured);
   if (filters.mediaType) query = query.where('media_items.media_type', '=', filters.mediaType);
+  if (filters.originalDate === 'unread')
+    query = query
+      .where('media_items.original_date', 'is not', null)
+      .where('media_items.original_date_edtf', 'is', null);
   const [page, total] = await Promise.all([
     fetchPage(query, ADMIN_MEDIA_ORDERS[sort], cursor, limit),
     countKept(db, filters).then((kept) => kept ?? countRows(query)),

@@ -135,6 +135,25 @@ describe('an original date', () => {
   });
 });
 
+describe('the staff list of dates not understood', () => {
+  it('lists the items whose written date could not be read, and no other', async () => {
+    const unread = (await upload('1930')).json().media.id as string;
+    const read = (await upload('1931')).json().media.id as string;
+    const undated = (await upload('')).json().media.id as string;
+    // Written before dates were read, or by a script: kept as text with no EDTF.
+    await sql`update media_items set original_date = 'í gomlum døgum', original_date_edtf = null,
+      original_date_earliest = null, original_date_latest = null where id = ${unread}`.execute(t.db);
+    const res = await editor.get('/api/admin/media?originalDate=unread&limit=100');
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = res.json().items.map((item: { id: string }) => item.id);
+    expect(ids).toContain(unread);
+    expect(ids).not.toContain(read);
+    expect(ids).not.toContain(undated);
+    expect(res.json().total).toBe(ids.length);
+    expect((await editor.get('/api/admin/media?originalDate=other')).statusCode).toBe(400);
+  });
+});
+
 describe('the migration that reads the dates already written', () => {
   it('understands what it can and keeps the rest as text with no EDTF and no days', async () => {
     // biome-ignore lint/suspicious/noExplicitAny: migrations take the untyped schema

@@ -956,6 +956,9 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   'error.UNAUTHORIZED': { fo: 'Rita inn fyrst.', en: 'Please sign in.' },
   'error.FORBIDDEN': { fo: 'Tú hevur ikki loyvi til hetta.', en: "You don't have permission to do this." },
   'error.NOT_FOUND': { fo: 'Ikki funnið', en: 'Not found' },
+  'admin.media.filter.original_date': { fo: 'Original date', en: 'Original date' },
+  'admin.media.filter.all_dates': { fo: 'All dates', en: 'All dates' },
+  'admin.media.filter.date_unread': { fo: 'Not understood', en: 'Not understood' },
   'dates.understood_as': { fo: 'Skilt sum: {date}', en: 'Understood as: {date}' },
   'error.DATE_UNREADABLE': {
     fo: 'Hendan dagfestingin kundi ikki lesast. Skriva t.d. 1952, juni 1952, um 1950, 1950-árini, summarið 1962 ella 1940–1945.',

@@ -22,7 +22,7 @@ const categoriesKey = ['categories', 'admin'] as const;
 /** Rows per page (the spec's media page fetched 100). */
 export const MEDIA_PAGE_SIZE = 100;
 
-export type MediaFilter = 'category' | 'folder' | 'view';
+export type MediaFilter = 'category' | 'folder' | 'originalDate' | 'view';
 export type MediaParams = ListParams<MediaFilter, AdminMediaSort>;
 
 /** GET /api/admin/media?q=&category=&folder=&sort=&cursor=&limit= (`view` stays in the browser). */

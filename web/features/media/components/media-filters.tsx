@@ -23,7 +23,12 @@ export function sortLabel(sort: AdminMediaSort, t: Translate) {
 
 /** Whether search or a filter narrows the list (the view is not a filter). */
 export function mediaFiltered(params: ListParamsControls<MediaFilter, AdminMediaSort>['params']) {
-  return params.q !== '' || params.filters.category !== '' || params.filters.folder !== '';
+  return (
+    params.q !== '' ||
+    params.filters.category !== '' ||
+    params.filters.folder !== '' ||
+    params.filters.originalDate !== ''
+  );
 }
 
 /**
@@ -45,7 +50,7 @@ export function MediaFilters({
   return (
     <ListFilters
       label={t('admin.media.search_label', 'Search and filter media')}
-      className="md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr]"
+      className="md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]"
     >
       <ListSearch
         value={params.q}
@@ -74,18 +79,25 @@ export function MediaFilters({
         onChange={(value) => list.setFilter('folder', value)}
       />
       <ListSelect
+        value={params.filters.originalDate}
+        label={t('admin.media.filter.original_date', 'Original date')}
+        allLabel={t('admin.media.filter.all_dates', 'All dates')}
+        options={[{ value: 'unread', label: t('admin.media.filter.date_unread', 'Not understood') }]}
+        onChange={(value) => list.setFilter('originalDate', value)}
+      />
+      <ListSelect
         value={params.sort ?? 'newest'}
         label={t('admin.media.filter.sort', 'Sort')}
         options={ADMIN_MEDIA_SORTS.map((sort) => ({ value: sort, label: sortLabel(sort, t) }))}
         onChange={(value) => list.setSort(value as AdminMediaSort)}
       />
-      <div className="flex flex-wrap items-center justify-between gap-3 md:col-span-2 lg:col-span-4">
+      <div className="flex flex-wrap items-center justify-between gap-3 md:col-span-2 lg:col-span-5">
         <div>
           {mediaFiltered(params) && (
             <button
               type="button"
               className={linkButton}
-              onClick={() => list.update({ q: '', filters: { category: '', folder: '' } })}
+              onClick={() => list.update({ q: '', filters: { category: '', folder: '', originalDate: '' } })}
             >
               {t('admin.media.clear', 'Clear Filters')}
             </button>

@@ -33,7 +33,7 @@ import { mediaDisplayId } from '../lib/media-format.ts';
 
 /** The screen's URL state: search, category, folder, sort and the grid/list view (default list). */
 export const MEDIA_LIST: ListSpec<MediaFilter, AdminMediaSort> = {
-  filters: { category: null, folder: null, view: ['grid'] },
+  filters: { category: null, folder: null, originalDate: ['unread'], view: ['grid'] },
   sorts: ADMIN_MEDIA_SORTS,
 };
 
@@ -126,7 +126,13 @@ export function AdminMediaPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const view = params.filters.view === 'grid' ? 'grid' : 'list';
   // A selection is of the items on screen: a new search, filter or sort starts without one.
-  const listKey = JSON.stringify([params.q, params.filters.category, params.filters.folder, params.sort]);
+  const listKey = JSON.stringify([
+    params.q,
+    params.filters.category,
+    params.filters.folder,
+    params.filters.originalDate,
+    params.sort,
+  ]);
   const [selectionKey, setSelectionKey] = useState(listKey);
   if (selectionKey !== listKey) {
     setSelectionKey(listKey);
