@@ -55,5 +55,6 @@ export const LANGUAGES = ['fo', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'fo';
 
-export const GALLERY_SORTS = ['newest', 'oldest', 'title', 'views'] as const;
+/** `taken`: by original date, its first day, oldest first; undated last (issue 28). */
+export const GALLERY_SORTS = ['newest', 'oldest', 'title', 'views', 'taken'] as const;
 export type GallerySort = (typeof GALLERY_SORTS)[number];

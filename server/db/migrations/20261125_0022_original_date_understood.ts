@@ -15,9 +15,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`alter table ${sql.table(table)} add column original_date_latest date`.execute(db);
     await understandExisting(db, table);
   }
-  await sql`create index media_items_original_date_earliest on media_items (original_date_earliest)`.execute(
-    db,
-  );
+  // The gallery's "by original date" (server/features/gallery/gallery.repository.ts DAY_TAKEN).
+  await sql`create index media_items_public_taken_idx on media_items
+    ((coalesce(original_date_earliest - date '0001-01-01', 2147483647)), id) where is_public`.execute(db);
 }
 
 /** Reads every written date of `table`, a page of 1,000 at a time. */
@@ -43,7 +43,7 @@ async function understandExisting(db: Kysely<any>, table: string): Promise<void>
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`drop index media_items_original_date_earliest`.execute(db);
+  await sql`drop index media_items_public_taken_idx`.execute(db);
   for (const table of ['media_items', 'submissions']) {
     await sql`alter table ${sql.table(table)} drop column original_date_latest`.execute(db);
     await sql`alter table ${sql.table(table)} drop column original_date_earliest`.execute(db);

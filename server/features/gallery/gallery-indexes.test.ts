@@ -68,6 +68,11 @@ const WALKS: [string, RegExp, (db: Db, c: Categories) => Promise<unknown>][] = [
     (db) => listPublicMedia(db, { ...page, sort: 'views' }),
   ],
   [
+    'by original date, first page',
+    /Index Scan using media_items_public_taken_idx/,
+    (db) => listPublicMedia(db, { ...page, sort: 'taken' }),
+  ],
+  [
     'the featured strip',
     /Index Scan using media_public_featured_idx/,
     (db) => listPublicMedia(db, { featuredOnly: true, sort: 'newest', limit: GALLERY_FEATURED_LIMIT }),

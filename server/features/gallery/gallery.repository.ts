@@ -13,12 +13,17 @@ export async function getPublicTotals(db: Db): Promise<{ totalItems: number; tot
 const byId = { expr: sql.ref('media_items.id'), type: 'uuid' } as const;
 const createdAt = { expr: sql.ref('media_items.created_at'), type: 'timestamptz' } as const;
 
+/** The expression of media_items_public_taken_idx (migration 0022). */
+const DAY_TAKEN = sql`coalesce(media_items.original_date_earliest - date '0001-01-01', 2147483647)`;
+
 /** The gallery's sorts as keyset orders, each served by a partial index of the initial migration. */
 export const GALLERY_ORDERS: Record<GallerySort, KeysetOrder> = {
   newest: { keys: [createdAt, byId], direction: 'desc' },
   oldest: { keys: [createdAt, byId], direction: 'asc' },
   title: { keys: [{ expr: sql`lower(media_items.title)`, type: 'text' }, byId], direction: 'asc' },
   views: { keys: [{ expr: sql.ref('media_items.view_count'), type: 'integer' }, byId], direction: 'desc' },
+  // Days since year 1 of the original date's first day; undated last, never at a default year.
+  taken: { keys: [{ expr: DAY_TAKEN, type: 'integer' }, byId], direction: 'asc' },
 };
 
 /**

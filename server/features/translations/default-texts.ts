@@ -404,6 +404,7 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   'gallery.sort.oldest': { fo: 'Elst fyrst', en: 'Oldest first' },
   'gallery.sort.title': { fo: 'Heiti (A–Ø)', en: 'Title (A–Z)' },
   'gallery.sort.views': { fo: 'Flest sýningar', en: 'Most viewed' },
+  'gallery.sort.taken': { fo: 'Upprunadato (elst fyrst)', en: 'Original date (oldest first)' },
   'gallery.view.grid': { fo: 'Rutanet', en: 'Grid' },
   'gallery.view.list': { fo: 'Listi', en: 'List' },
   'gallery.filters.label': { fo: 'Leita í savninum', en: 'Search the archive' },

@@ -61,6 +61,7 @@ export function GalleryFilterBar({
     oldest: t('gallery.sort.oldest', 'Elst fyrst'),
     title: t('gallery.sort.title', 'Heiti (A–Ø)'),
     views: t('gallery.sort.views', 'Flest sýningar'),
+    taken: t('gallery.sort.taken', 'Upprunadato (elst fyrst)'),
   };
   const views: { value: GalleryView; label: string; Icon: typeof List }[] = [
     { value: 'grid', label: t('gallery.view.grid', 'Rutanet'), Icon: LayoutGrid },
