@@ -5,7 +5,7 @@ import { activityNameOf } from '#server/features/users/users.presenter.ts';
 import { toActor } from '#server/http/session.ts';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { betterAuth } from 'better-auth';
-import { ACCOUNT_DEACTIVATED_CODE } from '#common/api.ts';
+import { ACCOUNT_DEACTIVATED_CODE } from '#common/api/shared.ts';
 import { MIN_PASSWORD_LENGTH } from '#common/limits.ts';
 import { ACCOUNT_DEACTIVATED_MESSAGE } from '#common/texts.ts';
 import type { Db } from '../db/database.ts';

@@ -1,4 +1,4 @@
-import { meResponse, preferencesResponse, updatePreferencesBody } from '#common/api.ts';
+import { meResponse, preferencesResponse, updatePreferencesBody } from '#common/api/account.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { presentMe } from '../users/users.presenter.ts';
 import { updateOwnPreferences } from './preferences.service.ts';

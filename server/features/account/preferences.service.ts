@@ -1,4 +1,4 @@
-import { preferences as preferencesSchema } from '#common/api.ts';
+import { preferences as preferencesSchema } from '#common/api/account.ts';
 import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';

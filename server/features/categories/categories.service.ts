@@ -5,7 +5,7 @@ import type {
   Category,
   createCategoryBody,
   UpdateCategoryBody,
-} from '#common/api.ts';
+} from '#common/api/categories.ts';
 import { DEFAULT_CATEGORY_COLOR } from '#common/limits.ts';
 import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';

@@ -1,4 +1,4 @@
-import type { ContributorDashboard } from '#common/api.ts';
+import type { ContributorDashboard } from '#common/api/contributor.ts';
 import { contributionScore, nextGoal, successRate } from '#common/contributor.ts';
 import { CONTRIBUTOR_SUBMISSIONS_LIMIT, RECENT_DAYS } from '#common/limits.ts';
 import type { Actor } from '#common/permissions.ts';

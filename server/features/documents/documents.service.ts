@@ -1,7 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { ActivityAction } from '#common/activity.ts';
-import type { adminDocumentListQuery, UpdateDocumentBody, UploadDocumentFields } from '#common/api.ts';
+import type {
+  adminDocumentListQuery,
+  UpdateDocumentBody,
+  UploadDocumentFields,
+} from '#common/api/documents.ts';
 import type { DocumentCategory } from '#common/enums.ts';
 import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Folder, folderBody } from '#common/api.ts';
+import type { Folder, folderBody } from '#common/api/folders.ts';
 import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';

@@ -1,4 +1,4 @@
-import type { GalleryItem } from '#common/api.ts';
+import type { GalleryItem } from '#common/api/gallery.ts';
 import type { MediaType } from '#common/enums.ts';
 import { mediaFileUrl } from '../media/media.presenter.ts';
 

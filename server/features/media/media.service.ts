@@ -9,7 +9,7 @@ import type {
   CreateMediaFromUploadBody,
   UpdateMediaBody,
   UploadMediaFields,
-} from '#common/api.ts';
+} from '#common/api/media.ts';
 import type { MediaType } from '#common/enums.ts';
 import { type Actor, can } from '#common/permissions.ts';
 import type { Db } from '#server/db/database.ts';

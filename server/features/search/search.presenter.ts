@@ -1,4 +1,4 @@
-import type { IdSearchResult, IdSearchType } from '#common/api.ts';
+import type { IdSearchResult, IdSearchType } from '#common/api/search.ts';
 import { type AdminPath, paths } from '#common/paths.ts';
 import type { MediaType } from '#common/enums.ts';
 import { mediaFileUrl } from '../media/media.presenter.ts';

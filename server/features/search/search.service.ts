@@ -1,4 +1,4 @@
-import { ID_SEARCH_EMPTY_MESSAGE, ID_SEARCH_TYPES, type IdSearchResponse } from '#common/api.ts';
+import { ID_SEARCH_EMPTY_MESSAGE, ID_SEARCH_TYPES, type IdSearchResponse } from '#common/api/search.ts';
 import { normalizeDisplayIdQuery } from '#common/display-id.ts';
 import { type Actor, can } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';

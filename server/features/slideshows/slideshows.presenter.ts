@@ -1,4 +1,4 @@
-import type { AdminSlideshowDetail, AdminSlideshowSummary } from '#common/api.ts';
+import type { AdminSlideshowDetail, AdminSlideshowSummary } from '#common/api/slideshows.ts';
 import type { DerivativeRow, MediaItemRow, SlideshowRow } from '#server/db/schema.ts';
 import { presentMedia } from '../media/media.presenter.ts';
 

@@ -5,7 +5,7 @@ import type {
   createdSlideshowResponse,
   createSlideshowBody,
   UpdateSlideshowBody,
-} from '#common/api.ts';
+} from '#common/api/slideshows.ts';
 import { DEFAULT_SLIDE_DURATION_S } from '#common/limits.ts';
 import { type Actor, can } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';

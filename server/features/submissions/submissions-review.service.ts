@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { bulkReviewBody, submissionListQuery } from '#common/api.ts';
+import type { bulkReviewBody, submissionListQuery } from '#common/api/submissions.ts';
 import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';

@@ -2,7 +2,11 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import type { z } from 'zod';
-import { type createSubmissionBody, type reviewSubmissionBody, submissionFormFields } from '#common/api.ts';
+import {
+  type createSubmissionBody,
+  type reviewSubmissionBody,
+  submissionFormFields,
+} from '#common/api/submissions.ts';
 import { safeDisplayFileName } from '#common/file-types.ts';
 import type { Actor } from '#common/permissions.ts';
 import { findNul, NUL_MESSAGE } from '#common/text.ts';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { createUserBody, updateOwnProfileBody, updateUserBody, userListQuery } from '#common/api.ts';
+import type { updateOwnProfileBody } from '#common/api/profile.ts';
+import type { createUserBody, updateUserBody, userListQuery } from '#common/api/users.ts';
 import type { Actor } from '#common/permissions.ts';
 import { publishAccountChanged } from '#server/auth/account-events.ts';
 import { authorize } from '#server/http/authorize.ts';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Actor } from '#common/permissions.ts';
 import { WATERMARK_SETTING_KEYS } from '#common/settings.ts';
 import { normalizeWatermarkSettings, type WatermarkSettings } from '#common/watermark.ts';
-import { watermarkSettingsBody } from '#common/watermark-api.ts';
+import { watermarkSettingsBody } from '#common/api/watermark.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { AppError } from '#server/http/errors.ts';

@@ -1,6 +1,6 @@
 import { FolderOpen, Globe, Image, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { DashboardData } from '#common/api.ts';
+import type { DashboardData } from '#common/api/dashboard.ts';
 import { useLanguage, useT } from '#web/app/i18n.tsx';
 import { actionLabel, actorLabel } from '#web/features/activity/lib/activity-labels.ts';
 

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Heart, Info, RotateCcw, Share2, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
-import type { GalleryItem } from '#common/api.ts';
+import type { GalleryItem } from '#common/api/gallery.ts';
 import { DISPLAY_PX, ZOOM_MAX, ZOOM_MIN } from '#common/limits.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { MediaImage, usePlaceholder } from '#web/components/media-image.tsx';

@@ -1,6 +1,6 @@
 import { Heart } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { AdminMediaItem } from '#common/api.ts';
+import type { AdminMediaItem } from '#common/api/media.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { useFavorites } from '#web/lib/favorites.ts';
 import { MediaRowActions, MediaToggles } from './media-actions.tsx';

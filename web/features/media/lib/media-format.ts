@@ -1,4 +1,4 @@
-import type { MediaItem } from '#common/api.ts';
+import type { MediaItem } from '#common/api/media.ts';
 import { displayIdOrFallback } from '#common/display-id.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Upload } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ADMIN_MEDIA_SORTS, type AdminMediaItem, type AdminMediaSort } from '#common/api.ts';
+import { ADMIN_MEDIA_SORTS, type AdminMediaItem, type AdminMediaSort } from '#common/api/media.ts';
 import { paths } from '#common/paths.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
 import { primaryButton } from '#web/components/button.tsx';

@@ -1,6 +1,6 @@
 import { Switch } from 'radix-ui';
 import { useId, useState } from 'react';
-import { type OwnProfile, updateOwnProfileBody } from '#common/api.ts';
+import { type OwnProfile, updateOwnProfileBody } from '#common/api/profile.ts';
 import type { Role } from '#common/roles.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';

@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { ModalContent } from '#web/components/modal.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { IdSearchResult, IdSearchType } from '#common/api.ts';
+import type { IdSearchResult, IdSearchType } from '#common/api/search.ts';
 import { normalizeDisplayIdQuery } from '#common/display-id.ts';
 import { adminScreensFor } from '#web/app/admin-screens.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';

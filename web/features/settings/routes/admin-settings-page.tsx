@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { CUSTOM_CARD_URL_MESSAGE } from '#common/api.ts';
+import { CUSTOM_CARD_URL_MESSAGE } from '#common/api/settings.ts';
 import { paths } from '#common/paths.ts';
 import { isSafeLinkUrl } from '#common/safe-url.ts';
 import { useT } from '#web/app/i18n.tsx';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CreateSubmissionBody } from '#common/api.ts';
+import type { CreateSubmissionBody } from '#common/api/submissions.ts';
 import type { Translate } from '#web/app/i18n.tsx';
 import type { FileDetails } from './file-item.ts';
 

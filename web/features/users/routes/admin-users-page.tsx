@@ -1,7 +1,7 @@
 import { RefreshCw, UserPlus } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { type AdminUser, USER_SORTS, type UserSort } from '#common/api.ts';
+import { type AdminUser, USER_SORTS, type UserSort } from '#common/api/users.ts';
 import { paths } from '#common/paths.ts';
 import { ROLES } from '#common/roles.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
