@@ -79,4 +79,38 @@ describe('npm run lint keeps the layers apart', () => {
       ).failed,
     ).toBe(false);
   });
+
+  const importing = (spec: string) => `import * as m from '${spec}';\nexport const a = m;\n`;
+
+  it('refuses a feature in server/http/ (features register with http)', () => {
+    for (const spec of [
+      '#server/features/users/users.service.ts',
+      '#server/features/users/users.public.ts',
+      '../features/uploads/resumable-uploads.ts',
+    ]) {
+      const result = lint('server/http/session.ts', importing(spec));
+      expect(result.failed, spec).toBe(true);
+      expect(result.output).toContain('server/http/ imports no feature');
+    }
+    expect(lint('server/http/session.ts', importing('../auth/actor.ts')).failed).toBe(false);
+    expect(lint('server/http/session.ts', importing('../errors.ts')).failed).toBe(false);
+  });
+
+  it('refuses an import cycle, and the project has none', () => {
+    lint('server/auth/cycle-a.ts', "import { b } from '../http/cycle-b.ts';\nexport const a = () => b;\n");
+    const cycle = lint(
+      'server/http/cycle-b.ts',
+      "import { a } from '../auth/cycle-a.ts';\nexport const b = () => a;\n",
+    );
+    expect(cycle.failed).toBe(true);
+    expect(cycle.output).toContain('noImportCycles');
+    // The circle auth.ts → http/session.ts → http/context.ts → auth.ts is cut (toActor in auth/actor.ts).
+    const project = spawnSync(
+      biome,
+      ['lint', '--only=suspicious/noImportCycles', 'server/auth', 'server/http', 'server/app.ts'],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(`${project.stdout}${project.stderr}`).not.toContain('noImportCycles');
+    expect(project.status).toBe(0);
+  });
 });

@@ -2,7 +2,7 @@ import { isStaff } from '#common/permissions.ts';
 import { logActivity } from '#server/features/activity/log-activity.ts';
 import { getUser, updateUserSignedIn } from '#server/features/users/users.repository.ts';
 import { activityNameOf } from '#server/features/users/users.presenter.ts';
-import { toActor } from '#server/http/session.ts';
+import { toActor } from './actor.ts';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { betterAuth } from 'better-auth';
 import { ACCOUNT_DEACTIVATED_CODE } from '#common/api/shared.ts';

@@ -11,7 +11,7 @@ import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { countOnceKey, isFirstInWindow } from '#server/http/rate-limit.ts';
-import { notFound } from '#server/http/errors.ts';
+import { notFound } from '#server/errors.ts';
 import { titleFromFileName } from '#common/file-types.ts';
 import { ingestFile, recordStoredFile } from '#server/media/ingest/ingest-file.ts';
 import { storedFileColumns } from '#server/media/ingest/stored-file-columns.ts';

@@ -3,7 +3,7 @@ import type { Folder, folderBody } from '#common/api/folders.ts';
 import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { notFound } from '#server/http/errors.ts';
+import { notFound } from '#server/errors.ts';
 import { logActivity } from '../activity/log-activity.ts';
 import { presentFolder } from './folders.presenter.ts';
 import * as repo from './folders.repository.ts';

@@ -16,7 +16,7 @@ import type { Db } from '#server/db/database.ts';
 import { countOnceKey, isFirstInWindow } from '#server/http/rate-limit.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { badRequest, notFound } from '#server/http/errors.ts';
+import { badRequest, notFound } from '#server/errors.ts';
 import { createJob } from '#server/jobs/jobs.repository.ts';
 import { listDerivatives, listDerivativesOf } from '#server/media/derivatives/derivatives.repository.ts';
 import { type DerivativesPayload, derivativesJobKind } from '#server/media/derivatives/make-derivatives.ts';

@@ -3,7 +3,7 @@ import { normalizeDisplayIdQuery } from '#common/display-id.ts';
 import { type Actor, can } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { badRequest } from '#server/http/errors.ts';
+import { badRequest } from '#server/errors.ts';
 import { presentMatch } from './search.presenter.ts';
 import { type DisplayIdMatchRow, findByDisplayId } from './search.repository.ts';
 

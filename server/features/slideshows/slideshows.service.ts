@@ -10,7 +10,7 @@ import { DEFAULT_SLIDE_DURATION_S } from '#common/limits.ts';
 import { type Actor, can } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { badRequest, notFound } from '#server/http/errors.ts';
+import { badRequest, notFound } from '#server/errors.ts';
 import { listDerivativesOf } from '#server/media/derivatives/derivatives.repository.ts';
 import { logActivity } from '../activity/log-activity.ts';
 import { presentMedia } from '../media/media.presenter.ts';

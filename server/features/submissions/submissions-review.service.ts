@@ -3,7 +3,7 @@ import type { bulkReviewBody, submissionListQuery } from '#common/api/submission
 import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { AppError, notFound } from '#server/http/errors.ts';
+import { AppError, notFound } from '#server/errors.ts';
 import { logActivity } from '../activity/log-activity.ts';
 import { publishSubmissionEvent } from './submission-events.ts';
 import { presentStaffSubmission, presentStaffSubmissionDetail } from './submissions.presenter.ts';

@@ -14,7 +14,7 @@ import { authorize } from '#server/http/authorize.ts';
 import type { FormFile } from '#server/http/multipart.ts';
 import type { Db } from '#server/db/database.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { AppError, badRequest, notFound } from '#server/http/errors.ts';
+import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { consumeRateLimit } from '#server/http/rate-limit.ts';
 import { createJob } from '#server/jobs/jobs.repository.ts';
 import { derivativesJobKind } from '#server/media/derivatives/make-derivatives.ts';

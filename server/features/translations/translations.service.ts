@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { Actor } from '#common/permissions.ts';
 import type { Db } from '#server/db/database.ts';
 import { authorize } from '#server/http/authorize.ts';
-import { AppError, notFound } from '#server/http/errors.ts';
+import { AppError, notFound } from '#server/errors.ts';
 import type { AppContext } from '#server/http/context.ts';
 import type { ListPage } from '#common/list.ts';
 import { logActivity } from '../activity/log-activity.ts';

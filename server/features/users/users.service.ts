@@ -5,7 +5,7 @@ import type { Actor } from '#common/permissions.ts';
 import { publishAccountChanged } from '#server/auth/account-events.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { AppError, forbidden, notFound } from '#server/http/errors.ts';
+import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { logActivity } from '../activity/log-activity.ts';
 import { createAccount } from './create-account.ts';
 import { activityNameOf, presentAdminUser, presentMe, presentOwnProfile } from './users.presenter.ts';

@@ -5,7 +5,7 @@ import { normalizeWatermarkSettings, type WatermarkSettings } from '#common/wate
 import { watermarkSettingsBody } from '#common/api/watermark.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { AppError } from '#server/http/errors.ts';
+import { AppError } from '#server/errors.ts';
 import { consumeRateLimit } from '#server/http/rate-limit.ts';
 import { renderWatermarkPreview } from '#server/media/watermark/preview.ts';
 import { logActivity } from '../activity/log-activity.ts';
