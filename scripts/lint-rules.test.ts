@@ -113,4 +113,20 @@ describe('npm run lint keeps the layers apart', () => {
     expect(`${project.stdout}${project.stderr}`).not.toContain('noImportCycles');
     expect(project.status).toBe(0);
   });
+
+  it('refuses #web/ on the server outside server/web/', () => {
+    for (const [path, spec] of [
+      ['server/features/media/media.service.ts', '#web/lib/api-fetch.ts'],
+      ['server/app.ts', '#web/entry-server.tsx'],
+      ['server/http/answer-cache.ts', '../../web/lib/boot-data.ts'],
+      ['server/media/ingest/x.ts', '../../../web/app/router.tsx'],
+    ] as const) {
+      const result = lint(path, importing(spec));
+      expect(result.failed, `${path} ${spec}`).toBe(true);
+      expect(result.output).toContain('Only server/web/ imports the web app');
+    }
+    expect(lint('server/web/render-pool.ts', importing('#web/entry-server.tsx')).failed).toBe(false);
+    expect(lint('server/app.ts', importing('./web/web-app.ts')).failed).toBe(false);
+    expect(lint('server/http/answer-cache.ts', importing('../web/boot-data.ts')).failed).toBe(false);
+  });
 });
