@@ -129,4 +129,35 @@ describe('npm run lint keeps the layers apart', () => {
     expect(lint('server/app.ts', importing('./web/web-app.ts')).failed).toBe(false);
     expect(lint('server/http/answer-cache.ts', importing('../web/boot-data.ts')).failed).toBe(false);
   });
+
+  it("refuses another feature's repository or private files: only its services and <feature>.public.ts", () => {
+    for (const [path, spec] of [
+      ['server/features/files/files.service.ts', '../media/media.repository.ts'],
+      ['server/features/files/files.service.ts', '#server/features/media/media.repository.ts'],
+      ['server/features/media/media.routes.ts', '../uploads/upload-owner.ts'],
+      ['server/features/media/media.repository.ts', '../gallery/gallery.repository.ts'],
+      ['server/web/web-app.ts', '../features/slideshows/slideshows.repository.ts'],
+      ['server/auth/auth.ts', '#server/features/users/users.repository.ts'],
+      ['server/main.ts', './features/users/users.repository.ts'],
+      ['server/app.ts', './features/users/users.repository.ts'],
+      ['scripts/admin-create.ts', '#server/features/users/users.repository.ts'],
+      ['scripts/demo/demo.repository.ts', '#server/features/documents/documents.repository.ts'],
+    ] as const) {
+      const result = lint(path, importing(spec));
+      expect(result.failed, `${path} ${spec}`).toBe(true);
+      expect(result.output).toContain('Another feature is reached through its *.service.ts');
+    }
+    for (const [path, spec] of [
+      ['server/features/files/files.service.ts', '../media/media.service.ts'],
+      ['server/features/files/files.service.ts', '../media/media.public.ts'],
+      ['server/features/files/files.service.ts', './files.repository.ts'],
+      ['server/features/files/files.service.ts', '../../db/paging.ts'],
+      ['server/features/media/media.repository.ts', '../gallery/gallery.public.ts'],
+      ['server/auth/auth.ts', '#server/features/users/users.public.ts'],
+      ['server/app.ts', './features/media/media.routes.ts'],
+      ['scripts/demo/seed.ts', '#server/features/media/media.service.ts'],
+    ] as const) {
+      expect(lint(path, importing(spec)).failed, `${path} ${spec}`).toBe(false);
+    }
+  });
 });

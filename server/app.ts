@@ -47,7 +47,7 @@ import { BODY_LIMITS, bodyTooLarge, installJsonBody } from './http/json-body.ts'
 import { noteWrite } from './http/answer-cache.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { installSession, type RouteDeclaration } from './http/session.ts';
-import { getUser } from './features/users/users.repository.ts';
+import { getUser } from './features/users/users.public.ts';
 import { registerAuthForms } from './web/auth-forms.ts';
 import { registerWebApp } from './web/web-app.ts';
 

@@ -1,7 +1,6 @@
 import { isStaff } from '#common/permissions.ts';
-import { logActivity } from '#server/features/activity/log-activity.ts';
-import { getUser, updateUserSignedIn } from '#server/features/users/users.repository.ts';
-import { activityNameOf } from '#server/features/users/users.presenter.ts';
+import { logActivity } from '#server/features/activity/activity.public.ts';
+import { activityNameOf, getUser, updateUserSignedIn } from '#server/features/users/users.public.ts';
 import { toActor } from './actor.ts';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { betterAuth } from 'better-auth';

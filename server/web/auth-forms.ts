@@ -11,7 +11,7 @@ import { MIN_PASSWORD_LENGTH } from '#common/limits.ts';
 import { paths } from '#common/paths.ts';
 import { isStaff } from '#common/permissions.ts';
 import { safeNext } from '#common/safe-next.ts';
-import { getUser } from '#server/features/users/users.repository.ts';
+import { getUser } from '#server/features/users/users.public.ts';
 import type { AppContext } from '../http/context.ts';
 import { AppError } from '../errors.ts';
 import { toActor } from '../auth/actor.ts';

@@ -15,7 +15,7 @@ import { notFound } from '#server/errors.ts';
 import { titleFromFileName } from '#common/file-types.ts';
 import { ingestFile, recordStoredFile } from '#server/media/ingest/ingest-file.ts';
 import { storedFileColumns } from '#server/media/ingest/stored-file-columns.ts';
-import { logActivity } from '../activity/log-activity.ts';
+import { logActivity } from '../activity/activity.public.ts';
 import { presentDocument } from './documents.presenter.ts';
 import * as repo from './documents.repository.ts';
 

@@ -7,10 +7,10 @@ import { notFound } from '#server/errors.ts';
 import type { ServableFile } from '#server/http/send-blob.ts';
 import { countOnceKey, isFirstInWindow } from '#server/http/rate-limit.ts';
 import { getDerivative } from '#server/media/derivatives/derivatives.repository.ts';
-import { countDocumentDownload, getDocument } from '../documents/documents.repository.ts';
-import { createUsage, getMediaFileInfo } from '../media/media.repository.ts';
+import { countDocumentDownload, getDocument } from '../documents/documents.public.ts';
+import { createUsage, getMediaFileInfo } from '../media/media.public.ts';
 import { mediaResource } from '../media/media.service.ts';
-import { getSubmission } from '../submissions/submissions.repository.ts';
+import { getSubmission } from '../submissions/submissions.public.ts';
 
 export const MEDIA_FILE_VARIANTS = [
   'original',

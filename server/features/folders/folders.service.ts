@@ -4,7 +4,7 @@ import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { notFound } from '#server/errors.ts';
-import { logActivity } from '../activity/log-activity.ts';
+import { logActivity } from '../activity/activity.public.ts';
 import { presentFolder } from './folders.presenter.ts';
 import * as repo from './folders.repository.ts';
 

@@ -14,7 +14,7 @@ import {
 import { INGEST_LIMITS } from '#common/file-types.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { readSingleFileUpload } from '#server/http/multipart.ts';
-import { uploadOwnerOf } from '../uploads/upload-owner.ts';
+import { uploadOwnerOf } from '../uploads/uploads.public.ts';
 import {
   bulkUpdateMedia,
   createMediaFromUpload,

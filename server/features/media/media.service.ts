@@ -22,10 +22,10 @@ import { listDerivatives, listDerivativesOf } from '#server/media/derivatives/de
 import { type DerivativesPayload, derivativesJobKind } from '#server/media/derivatives/make-derivatives.ts';
 import { titleFromFileName } from '#common/file-types.ts';
 import { ingestFile, recordStoredFile } from '#server/media/ingest/ingest-file.ts';
-import { currentWatermarkColumns } from '../settings/current-watermark.ts';
-import { getCategory } from '../categories/categories.repository.ts';
-import { getFolder } from '../folders/folders.repository.ts';
-import { logActivity } from '../activity/log-activity.ts';
+import { currentWatermarkColumns } from '../settings/settings.public.ts';
+import { getCategory } from '../categories/categories.public.ts';
+import { getFolder } from '../folders/folders.public.ts';
+import { logActivity } from '../activity/activity.public.ts';
 import { assertOwnUpload, consumeFinishedUpload } from '../uploads/uploads.service.ts';
 import * as repo from './media.repository.ts';
 import { presentAdminMedia, presentMedia } from './media.presenter.ts';

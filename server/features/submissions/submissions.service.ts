@@ -21,9 +21,9 @@ import { derivativesJobKind } from '#server/media/derivatives/make-derivatives.t
 import { ingestFile, recordStoredFile } from '#server/media/ingest/ingest-file.ts';
 import { mediaFileColumns } from '#server/media/ingest/stored-file-columns.ts';
 import { BlobNotFoundError, newBlobKey } from '#server/storage/blob-store.ts';
-import { logActivity } from '../activity/log-activity.ts';
-import { createMedia } from '../media/media.repository.ts';
-import { currentWatermarkColumns } from '../settings/current-watermark.ts';
+import { logActivity } from '../activity/activity.public.ts';
+import { createMedia } from '../media/media.public.ts';
+import { currentWatermarkColumns } from '../settings/settings.public.ts';
 import { assertOwnUpload, consumeFinishedUpload } from '../uploads/uploads.service.ts';
 import { NOTIFY_SUBMITTER_JOB, scheduleStaffNotice } from './submission-notices.ts';
 import { assertPendingRoom, rateLimitKey, SUBMISSION_RATE } from './submission-rules.ts';

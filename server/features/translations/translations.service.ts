@@ -22,7 +22,7 @@ import { authorize } from '#server/http/authorize.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { AppContext } from '#server/http/context.ts';
 import type { ListPage } from '#common/list.ts';
-import { logActivity } from '../activity/log-activity.ts';
+import { logActivity } from '../activity/activity.public.ts';
 import { presentTranslation } from './translations.presenter.ts';
 import { seedDefaultTexts } from './seed-default-texts.ts';
 import * as repo from './translations.repository.ts';

@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { addressKey, consumeRateLimit, sweepCountThrottles } from '#server/http/rate-limit.ts';
 import { IngestError } from '#server/media/ingest/ingest-error.ts';
 import type { UploadPool } from '#server/db/schema.ts';
-import { assertPendingRoom, rateLimitKey, SUBMISSION_RATE } from '../submissions/submission-rules.ts';
+import { assertPendingRoom, rateLimitKey, SUBMISSION_RATE } from '../submissions/submissions.public.ts';
 import { UPLOAD_MAX_AGE_MS, UPLOAD_OUTSTANDING_MAX_BYTES } from './resumable-uploads.ts';
 import {
   createUploadClaim,

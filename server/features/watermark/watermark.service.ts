@@ -8,8 +8,8 @@ import type { AppContext } from '#server/http/context.ts';
 import { AppError } from '#server/errors.ts';
 import { consumeRateLimit } from '#server/http/rate-limit.ts';
 import { renderWatermarkPreview } from '#server/media/watermark/preview.ts';
-import { logActivity } from '../activity/log-activity.ts';
-import { getSettings, putSettings } from '../settings/settings.repository.ts';
+import { logActivity } from '../activity/activity.public.ts';
+import { getSettings, putSettings } from '../settings/settings.public.ts';
 
 type Body = z.output<typeof watermarkSettingsBody>;
 
