@@ -160,4 +160,26 @@ describe('npm run lint keeps the layers apart', () => {
       expect(lint(path, importing(spec)).failed, `${path} ${spec}`).toBe(false);
     }
   });
+
+  it("refuses a web feature reaching into another's files: only its index.ts", () => {
+    for (const spec of [
+      '#web/features/uploads/components/file-drop-area.tsx',
+      '../../uploads/api/upload-file.ts',
+      '../../uploads/index.ts',
+    ]) {
+      const result = lint('web/features/media/routes/admin-upload-page.tsx', importing(spec));
+      expect(result.failed, spec).toBe(true);
+      expect(result.output).toContain('Another web feature is reached only through its public entry');
+    }
+    for (const spec of [
+      '#web/features/uploads/index.ts',
+      '../api/get-media.ts',
+      '../../../components/button.tsx',
+      '#web/lib/api-fetch.ts',
+    ]) {
+      expect(lint('web/features/media/routes/admin-upload-page.tsx', importing(spec)).failed, spec).toBe(
+        false,
+      );
+    }
+  });
 });

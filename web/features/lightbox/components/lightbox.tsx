@@ -8,8 +8,7 @@ import { MediaImage, usePlaceholder } from '#web/components/media-image.tsx';
 import { ShareByHand } from '#web/components/share-by-hand.tsx';
 import { useFavorites } from '#web/lib/favorites.ts';
 import { useShare } from '#web/lib/share.ts';
-import { useMedia } from '#web/features/media/api/get-media.ts';
-import { MediaInfoSections } from '#web/features/media/components/media-info.tsx';
+import { MediaInfoSections, useMedia } from '#web/features/media/index.ts';
 import { useFittedSize } from '../lib/use-fitted-size.ts';
 import { neighbourIndex, stripRange, zoomIn, zoomOut } from '../lib/lightbox-rules.ts';
 

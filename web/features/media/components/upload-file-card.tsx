@@ -5,7 +5,7 @@ import type { Category } from '#common/api/categories.ts';
 import type { Folder } from '#common/api/folders.ts';
 import { paths } from '#common/paths.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
-import { FileProgress, RemoveFileButton } from '#web/features/uploads/components/file-progress.tsx';
+import { FileProgress, RemoveFileButton } from '#web/features/uploads/index.ts';
 import { formatMegabytes } from '#web/lib/format-size.ts';
 import type { UploadFields, UploadItem, UploadState } from '../lib/upload-item.ts';
 import { suggestedText, UploadCheck, UploadCopyright, UploadPlaces, UploadText } from './upload-fields.tsx';

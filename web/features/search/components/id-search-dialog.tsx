@@ -8,7 +8,7 @@ import { normalizeDisplayIdQuery } from '#common/display-id.ts';
 import { adminScreensFor } from '#web/app/admin-screens.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
-import { toActor, useMe } from '#web/features/auth/api/get-me.ts';
+import { toActor, useMe } from '#web/features/auth/index.ts';
 import { useIdSearch } from '../api/search-by-id.ts';
 
 const TYPE_TEXTS = {

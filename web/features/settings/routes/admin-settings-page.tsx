@@ -9,7 +9,7 @@ import { Field, Form, SubmitButton, SwitchField, TextareaField } from '#web/comp
 import { Spinner } from '#web/components/spinner.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
-import { usePublicSettings } from '../../gallery/api/get-public-settings.ts';
+import { usePublicSettings } from '#web/features/gallery/index.ts';
 import { type SettingKey, useSaveSiteSettings } from '../api/site-settings.ts';
 
 const text = z.string().max(2000);

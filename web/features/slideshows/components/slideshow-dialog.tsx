@@ -10,7 +10,7 @@ import { ModalContent } from '#web/components/modal.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
-import { MediaThumb } from '../../media/components/media-thumb.tsx';
+import { MediaThumb } from '#web/components/media-thumb.tsx';
 import {
   useAdminSlideshow,
   useCreateSlideshow,

@@ -14,7 +14,7 @@ import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
 import type { ListSpec } from '#web/lib/list-params.ts';
 import { useListParams } from '#web/lib/use-list-params.ts';
-import { useMe } from '../../auth/api/get-me.ts';
+import { useMe } from '#web/features/auth/index.ts';
 import {
   type UserFilter,
   useAdminUsersList,
