@@ -1,4 +1,4 @@
-import type { DashboardStats } from './api.ts';
+import type { DashboardStats } from './api/dashboard.ts';
 import { type AdminPath, ADMIN_ROUTES } from './paths.ts';
 import type { Action } from './permissions.ts';
 

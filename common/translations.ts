@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flagFilter, listQuery, listResponse } from './list.ts';
-import { optionalText } from './api.ts';
+import { optionalText } from './api/shared.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATION_STATUSES } from './enums.ts';
 
 /**

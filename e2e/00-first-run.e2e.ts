@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DashboardData } from '#common/api.ts';
+import type { DashboardData } from '#common/api/dashboard.ts';
 import { adminContext, expectNoAxeViolations, newVisitor, sharedBrowser } from './support.ts';
 
 // Runs first (see sequencer.ts): the archive is still empty here.

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { DocumentItem } from '#common/api.ts';
+import type { DocumentItem } from '#common/api/documents.ts';
 import { fileTypeMessage } from '#common/file-types.ts';
 import { minimalPdf } from '#server/test/fixtures.ts';
 import {

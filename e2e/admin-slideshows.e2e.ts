@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { AdminSlideshowDetail } from '#common/api.ts';
+import type { AdminSlideshowDetail } from '#common/api/slideshows.ts';
 import {
   adminContext,
   baseUrl,

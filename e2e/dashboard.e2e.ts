@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { DashboardData } from '#common/api.ts';
+import type { DashboardData } from '#common/api/dashboard.ts';
 import {
   adminContext,
   createStaffViaApi,

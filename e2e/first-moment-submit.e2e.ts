@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffSubmission } from '#common/api.ts';
+import type { StaffSubmission } from '#common/api/submissions.ts';
 import { imageFixture } from '#server/test/fixtures.ts';
 import { adminContext, baseUrl, sharedBrowser, uploadMediaViaApi } from './support.ts';
 

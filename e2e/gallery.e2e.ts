@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GALLERY_PAGE_SIZE, type MediaItem } from '#common/api.ts';
+import { GALLERY_PAGE_SIZE } from '#common/api/gallery.ts';
+import type { MediaItem } from '#common/api/media.ts';
 import { ghostscriptPdf } from '#server/test/fixtures.ts';
 import {
   adminContext,

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentItem } from '#common/api.ts';
+import type { DocumentItem } from '#common/api/documents.ts';
 import {
   adminContext,
   createSlideshowViaApi,

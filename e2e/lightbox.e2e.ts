@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GalleryItem, MediaItem } from '#common/api.ts';
+import type { GalleryItem } from '#common/api/gallery.ts';
+import type { MediaItem } from '#common/api/media.ts';
 import {
   adminContext,
   baseUrl,

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MediaItem } from '#common/api.ts';
+import type { MediaItem } from '#common/api/media.ts';
 import { alsaWav, exifFixture, ghostscriptPdf, opencvAvi } from '#server/test/fixtures.ts';
 import {
   adminContext,

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MediaItem } from '#common/api.ts';
+import type { MediaItem } from '#common/api/media.ts';
 import { adminContext, baseUrl, sharedBrowser, uploadMediaViaApi } from './support.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MediaItem } from '#common/api.ts';
+import type { MediaItem } from '#common/api/media.ts';
 import { ghostscriptPdf } from '#server/test/fixtures.ts';
 import { adminContext, newVisitor, sharedBrowser, uploadMediaViaApi } from './support.ts';
 

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '#common/limits.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { LockedError } from '#server/db/lock.ts';
-import { createAccount } from '#server/features/users/create-account.ts';
-import { getUserByEmail, updateUserActive, updateUserRole } from '#server/features/users/users.repository.ts';
+import { createAccount } from '#server/features/users/create-account.public.ts';
+import { getUserByEmail, updateUserActive, updateUserRole } from '#server/features/users/users.public.ts';
 import { openServices } from '#server/runtime.ts';
 
 const usage =

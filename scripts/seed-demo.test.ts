@@ -1,7 +1,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GalleryItem, MediaItem } from '#common/api.ts';
+import type { GalleryItem } from '#common/api/gallery.ts';
+import type { MediaItem } from '#common/api/media.ts';
 import { toNumber } from '#server/db/database.ts';
 import { buildUser, createTestApp, type TestApp } from '#server/test/harness.ts';
 import { htmlNamedJpg, imageFixture } from '#server/test/fixtures.ts';

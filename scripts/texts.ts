@@ -14,16 +14,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isPublicText } from '#common/translations.ts';
-import { DEFAULT_TEXTS } from '#server/features/translations/default-texts.ts';
 import {
   compareTexts,
+  DEFAULT_TEXTS,
   type DefaultText,
   entrySource,
   looksEnglish,
   publicModules,
   scanWeb,
   type TextUse,
-} from '#server/features/translations/text-scanner.ts';
+} from '#server/features/translations/translations.public.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const defaultsFile = join(root, 'server/features/translations/default-texts.ts');

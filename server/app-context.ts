@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { AppContext } from './http/context.ts';
 import { createAdvisoryLocker } from './db/advisory-locker.ts';
-import { createResumableUploads } from './features/uploads/resumable-uploads.ts';
+import { createResumableUploads } from './features/uploads/uploads.public.ts';
 import { createJobRunner } from './jobs/create-job-runner.ts';
 import type { JobRunnerLogger } from './jobs/job-runner.ts';
 import { createMailer } from './mail/mailer.ts';

@@ -38,7 +38,7 @@ import { watermarkFeature } from './features/watermark/watermark.routes.ts';
 import { registerFeature } from './http/feature.ts';
 import type { FastifyZod } from './http/fastify.ts';
 import type { AppContext } from './http/context.ts';
-import { AppError } from './http/errors.ts';
+import { AppError } from './errors.ts';
 import { IngestError } from './media/ingest/ingest-error.ts';
 import { installRequestGuards } from './http/request-guards.ts';
 import { installConnectionBounds } from './http/connection-bounds.ts';
@@ -47,6 +47,7 @@ import { BODY_LIMITS, bodyTooLarge, installJsonBody } from './http/json-body.ts'
 import { noteWrite } from './http/answer-cache.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { installSession, type RouteDeclaration } from './http/session.ts';
+import { getUser } from './features/users/users.public.ts';
 import { registerAuthForms } from './web/auth-forms.ts';
 import { registerWebApp } from './web/web-app.ts';
 
@@ -140,7 +141,7 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
       return;
     noteWrite();
   });
-  installSession(app, ctx, routes);
+  installSession(app, ctx, routes, getUser);
   // The auth library loads its tracing module on its first call (about 100 ms of compiling on the
   // main thread): let that happen at start, not in a visitor's first request.
   app.addHook('onReady', async () => {

@@ -3,8 +3,8 @@ import { scheduleFixityCheck } from './backup/fixity-job.ts';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { LockedError } from './db/lock.ts';
 import { releaseStaleUploadClaims } from './features/uploads/uploads.service.ts';
-import { ensureAdmin } from './features/users/create-account.ts';
-import { hasAdmin } from './features/users/users.repository.ts';
+import { ensureAdmin } from './features/users/create-account.public.ts';
+import { hasAdmin } from './features/users/users.public.ts';
 import { openServices, sweepScratch } from './runtime.ts';
 
 const started = performance.now();

@@ -6,7 +6,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from './db/database.ts'
 import { startInstanceEvents } from './db/instance-events.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { JobRunnerLogger } from './jobs/job-runner.ts';
-import { seedDefaultTexts } from './features/translations/seed-default-texts.ts';
+import { seedDefaultTexts } from './features/translations/translations.public.ts';
 
 type Logger = JobRunnerLogger;
 

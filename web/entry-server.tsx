@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { Me } from '#common/api.ts';
-import type { Language } from '#common/enums.ts';
+import type { Me } from '#common/api/account.ts';
+import type { RenderInput } from '#common/render-input.ts';
 import { AppErrorBoundary } from './app/error-screen.tsx';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
@@ -11,16 +11,6 @@ import { ME_QUERY_KEY } from './features/auth/api/get-me.ts';
 import { bootDataOf } from './lib/boot-data.ts';
 
 const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
-
-export interface RenderInput {
-  /** The page's path and query, as the browser asked for it. */
-  url: string;
-  /** The API answers embedded in the page (server/web/boot-data.ts), by path. */
-  answers: Record<string, unknown>;
-  lang: Language;
-  /** The time written on the page's root (data-rendered-at), which the browser draws with too. */
-  renderedAt: number;
-}
 
 /**
  * The page's HTML as the browser's first render will draw it (web/main.tsx hydrates it): the same

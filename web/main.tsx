@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { BrowserRouter } from 'react-router';
-import type { Me } from '#common/api.ts';
+import type { Me } from '#common/api/account.ts';
 import { languageFromCookies } from '#common/language-cookie.ts';
 import { AppErrorBoundary } from './app/error-screen.tsx';
 import { createRoot, hydrateRoot } from './framework.ts';

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { MediaType } from '#common/enums.ts';
 import { type Db, toNumber } from '#server/db/database.ts';
-import { getDocument } from '#server/features/documents/documents.repository.ts';
+import { getDocument } from '#server/features/documents/documents.public.ts';
 import { listDerivativesOf } from '#server/media/derivatives/derivatives.repository.ts';
 
 /** What one seed run has created so far, so a failed run can remove it again. */

@@ -17,8 +17,8 @@ import { createCategory } from '#server/features/categories/categories.service.t
 import { uploadDocument } from '#server/features/documents/documents.service.ts';
 import { uploadMedia } from '#server/features/media/media.service.ts';
 import { createSlideshow } from '#server/features/slideshows/slideshows.service.ts';
-import { createAccount, ensureAdmin } from '#server/features/users/create-account.ts';
-import { getUserByEmail, updateUserActive } from '#server/features/users/users.repository.ts';
+import { createAccount, ensureAdmin } from '#server/features/users/create-account.public.ts';
+import { getUserByEmail, updateUserActive } from '#server/features/users/users.public.ts';
 import { hasFfmpeg } from '#server/media/derivatives/ffmpeg.ts';
 import { listDerivativesOf } from '#server/media/derivatives/derivatives.repository.ts';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../http/context.ts';
 import type { FastifyZod } from '../http/fastify.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../errors.ts';
 import { defineFeature } from '../http/feature.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
-import { ACCOUNT_DEACTIVATED_CODE } from '#common/api.ts';
+import { ACCOUNT_DEACTIVATED_CODE } from '#common/api/shared.ts';
 import { ACCOUNT_DEACTIVATED_MESSAGE } from '#common/texts.ts';
 import {
   buildUser,

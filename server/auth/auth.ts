@@ -1,11 +1,10 @@
 import { isStaff } from '#common/permissions.ts';
-import { logActivity } from '#server/features/activity/log-activity.ts';
-import { getUser, updateUserSignedIn } from '#server/features/users/users.repository.ts';
-import { activityNameOf } from '#server/features/users/users.presenter.ts';
-import { toActor } from '#server/http/session.ts';
+import { logActivity } from '#server/features/activity/activity.public.ts';
+import { activityNameOf, getUser, updateUserSignedIn } from '#server/features/users/users.public.ts';
+import { toActor } from './actor.ts';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { betterAuth } from 'better-auth';
-import { ACCOUNT_DEACTIVATED_CODE } from '#common/api.ts';
+import { ACCOUNT_DEACTIVATED_CODE } from '#common/api/shared.ts';
 import { MIN_PASSWORD_LENGTH } from '#common/limits.ts';
 import { ACCOUNT_DEACTIVATED_MESSAGE } from '#common/texts.ts';
 import type { Db } from '../db/database.ts';

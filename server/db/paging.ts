@@ -1,5 +1,5 @@
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { badRequest } from '#server/http/errors.ts';
+import { badRequest } from '#server/errors.ts';
 
 /** A column a list is ordered by, with the SQL type its cursor value is read back as. */
 export interface SortKey {

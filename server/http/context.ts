@@ -4,9 +4,12 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import type { ResumableUploads } from '../features/uploads/resumable-uploads.ts';
 
-/** What every feature gets: the parts of the running service, created once at start. */
+/**
+ * What every feature gets: the parts of the running service, created once at start. A part that
+ * belongs to a feature is added by that feature (`declare module`, as `uploads` in
+ * features/uploads/resumable-uploads.ts), so http/ imports no feature.
+ */
 export interface AppContext {
   config: Config;
   db: Db;
@@ -16,8 +19,6 @@ export interface AppContext {
   logger: FastifyBaseLogger;
   /** Where uploads are spooled before they are stored (DATA_DIR/tmp). */
   tmpDir: string;
-  /** Resumable (tus) uploads spooled in DATA_DIR/uploads until they become submissions. */
-  uploads: ResumableUploads;
   /** The background job queue: wake() after queuing work so it starts at once. */
   jobs: { wake(): void };
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * Nesting deeper than any body of ours needs (the deepest, a slideshow's slides, is 3; a little

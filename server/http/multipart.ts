@@ -7,7 +7,7 @@ import { TOO_MANY_FILES_MESSAGE } from '#common/file-types.ts';
 import { findNul, NUL_MESSAGE } from '#common/text.ts';
 import { IngestError } from '../media/ingest/ingest-error.ts';
 import { type ReceivedFile, receiveToTempFile } from '../media/ingest/receive-file.ts';
-import { AppError, badRequest } from './errors.ts';
+import { AppError, badRequest } from '../errors.ts';
 
 /**
  * Reads a multipart request of text fields followed by exactly one file, and hands the file on as

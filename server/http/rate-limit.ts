@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { Db } from '../db/database.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 import { deleteRateLimitsBefore, updateRateLimitCount } from './rate-limits.repository.ts';
 
 export interface RateRule {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findNul, NUL_MESSAGE } from '#common/text.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

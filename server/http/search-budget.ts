@@ -1,6 +1,6 @@
 import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 import { addressKey } from './rate-limit.ts';
 
 /** Uncached answers to a query string one address may have at once, then one a second. */

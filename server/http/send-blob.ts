@@ -1,7 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobStore } from '../storage/blob-store.ts';
-import type { ServableFile } from '../features/files/files.service.ts';
-import { notFound } from './errors.ts';
+import { notFound } from '../errors.ts';
+
+/** One stored file, resolved and cleared for this caller (features/files makes them). */
+export interface ServableFile {
+  key: string;
+  mimeType: string;
+  /** The name offered when saving: the sender's name, with the served file's extension. */
+  downloadName: string;
+  etag: string;
+  /** Anyone may fetch it, so shared caches may keep it. */
+  isPublic: boolean;
+  watermarked: boolean;
+}
 
 const PLAYABLE = /^(image|video|audio)\//;
 

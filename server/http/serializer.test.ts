@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  categoriesResponse,
-  featuredResponse,
-  galleryPageResponse,
-  gallerySummaryResponse,
-  mediaItemResponse,
-  publicSettingsResponse,
-} from '#common/api.ts';
+import { categoriesResponse } from '#common/api/categories.ts';
+import { featuredResponse, galleryPageResponse, gallerySummaryResponse } from '#common/api/gallery.ts';
+import { mediaItemResponse } from '#common/api/media.ts';
+import { publicSettingsResponse } from '#common/api/settings.ts';
 import { buildCategory, buildMedia } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { checkResponsesAtRunTime, compileSerializer } from './serializer.ts';

@@ -5,7 +5,7 @@ import { type ZodType, z } from 'zod';
 
 /**
  * Tests check every answer against its zod schema field by field (fastify-type-provider-zod's
- * serializer: a presenter that drifts from common/api.ts fails there). In production that check
+ * serializer: a presenter that drifts from common/api/ fails there). In production that check
  * on every field of every answer is the largest cost of the public pages, so answers are written
  * by a serializer compiled once per route from the same schema (fast-json-stringify over its
  * JSON Schema), which also writes only the schema's fields.

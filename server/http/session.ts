@@ -3,8 +3,8 @@ import type { Action, Actor } from '#common/permissions.ts';
 import type { User } from '../db/schema.ts';
 import { can } from '#common/permissions.ts';
 import type { AppContext } from './context.ts';
-import { forbidden, unauthorized } from './errors.ts';
-import { getUser } from '#server/features/users/users.repository.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import { toActor } from '../auth/actor.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,10 +20,6 @@ declare module 'fastify' {
   }
 }
 
-export function toActor(user: User | null): Actor {
-  return user ? { id: user.id, role: user.role, isActive: user.is_active } : null;
-}
-
 /** The routes and their declared permissions, as registered (the route-table test walks this). */
 export interface RouteDeclaration {
   method: string;
@@ -33,7 +29,15 @@ export interface RouteDeclaration {
   schema?: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
-export function installSession(app: FastifyInstance, ctx: AppContext, declarations: RouteDeclaration[]) {
+/** An account by its id: the users feature's lookup, given by app.ts (http/ imports no feature). */
+export type FindUser = (db: AppContext['db'], id: string) => Promise<User | undefined>;
+
+export function installSession(
+  app: FastifyInstance,
+  ctx: AppContext,
+  declarations: RouteDeclaration[],
+  findUser: FindUser,
+) {
   app.addHook('onRoute', (route) => {
     // And the pages' own forms (sign-in, /submit …), which declare a permission as /api routes do.
     const ours = route.url.startsWith('/api') || route.url.startsWith('/files') || route.config?.permission;
@@ -65,7 +69,7 @@ export function installSession(app: FastifyInstance, ctx: AppContext, declaratio
   app.addHook('onRequest', async (request) => {
     let pending: Promise<SignedIn> | undefined;
     const load = () => {
-      pending ??= loadSession(ctx, request);
+      pending ??= loadSession(ctx, request, findUser);
       return pending;
     };
     request.user = async () => (await load()).user;
@@ -80,14 +84,14 @@ export function installSession(app: FastifyInstance, ctx: AppContext, declaratio
 
 type SignedIn = { user: User | null; sessionId: string | null };
 
-async function loadSession(ctx: AppContext, request: FastifyRequest): Promise<SignedIn> {
+async function loadSession(ctx: AppContext, request: FastifyRequest, findUser: FindUser): Promise<SignedIn> {
   const guest = { user: null, sessionId: null };
   if (!request.headers.cookie) return guest;
   const headers = new Headers();
   headers.set('cookie', request.headers.cookie);
   const session = await ctx.auth.api.getSession({ headers });
   if (!session) return guest;
-  const user = await getUser(ctx.db, session.user.id);
+  const user = await findUser(ctx.db, session.user.id);
   // A deactivated account has no sessions left; this guards the moment between.
   return user?.is_active ? { user, sessionId: session.session.id } : guest;
 }

@@ -12,7 +12,7 @@ import {
   NOTIFY_SUBMITTER_JOB,
   sendStaffNotice,
   sendSubmitterNotice,
-} from '../features/submissions/submission-notices.ts';
+} from '../features/submissions/submissions.public.ts';
 import { FIXITY_JOB, type FixityPayload, runFixitySlice } from '../backup/fixity-job.ts';
 import { MAIL_JOB, sendQueuedMail } from '../mail/mail-job.ts';
 import { type JobHandler, JobRunner, type JobRunnerLogger } from './job-runner.ts';

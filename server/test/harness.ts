@@ -10,7 +10,7 @@ import { buildApp } from '../app.ts';
 import { createAppContext } from '../app-context.ts';
 import type { Config } from '../config.ts';
 import { type DatabaseHandle, openPgliteInMemory, openPostgres } from '../db/database.ts';
-import { createAccount } from '../features/users/create-account.ts';
+import { createAccount } from '../features/users/create-account.public.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { LocalBlobStore } from '../storage/local-blob-store.ts';
 import { readOutbox } from '../mail/read-outbox.ts';

@@ -1,13 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FORM_FIELD, FORM_ISSUE, FORM_REPLY_KEY, type FormName, type FormReply, LOOSE_EMAIL } from '#common/form-reply.ts';
+import {
+  FORM_FIELD,
+  FORM_ISSUE,
+  FORM_REPLY_KEY,
+  type FormName,
+  type FormReply,
+  LOOSE_EMAIL,
+} from '#common/form-reply.ts';
 import { MIN_PASSWORD_LENGTH } from '#common/limits.ts';
 import { paths } from '#common/paths.ts';
 import { isStaff } from '#common/permissions.ts';
 import { safeNext } from '#common/safe-next.ts';
-import { getUser } from '#server/features/users/users.repository.ts';
+import { getUser } from '#server/features/users/users.public.ts';
 import type { AppContext } from '../http/context.ts';
-import { AppError } from '../http/errors.ts';
-import { toActor } from '../http/session.ts';
+import { AppError } from '../errors.ts';
+import { toActor } from '../auth/actor.ts';
 import { addFormBodyParser, FORM_BODY_LIMIT, formField } from './form-body.ts';
 
 /**

@@ -1,4 +1,5 @@
-import type { MediaItem, slideshowResponse } from '#common/api.ts';
+import type { MediaItem } from '#common/api/media.ts';
+import type { slideshowResponse } from '#common/api/slideshows.ts';
 import type { Language } from '#common/enums.ts';
 import { isUuid } from '#common/gallery-filters.ts';
 import { pageTitle, siteTitleOf } from '#common/page-title.ts';

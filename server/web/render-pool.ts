@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync, w
 import { join, resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Piscina } from 'piscina';
-import type { RenderInput } from '#web/entry-server.tsx';
+import type { RenderInput } from '#common/render-input.ts';
 
 /**
  * The public pages are drawn by React (web/entry-server.tsx) on threads of their own, so a page

@@ -7,7 +7,7 @@ import { languageFromCookies } from '#common/language-cookie.ts';
 import { matchRoute, ROUTES } from '#common/paths.ts';
 import type { Db } from '#server/db/database.ts';
 import { listDerivativeSizes } from '#server/media/derivatives/derivatives.repository.ts';
-import { getSlideshow } from '../features/slideshows/slideshows.repository.ts';
+import { getSlideshow } from '../features/slideshows/slideshows.public.ts';
 import { createAnswerCache } from '../http/answer-cache.ts';
 import type { AppContext } from '../http/context.ts';
 import { type KeptBody, keptBody, sendKept } from '../http/kept-body.ts';

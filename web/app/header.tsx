@@ -2,7 +2,8 @@ import { CircleUser, Download, FileDown, Images, Info, Menu, Presentation, X } f
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '#common/paths.ts';
-import type { DocumentItem, Me } from '#common/api.ts';
+import type { Me } from '#common/api/account.ts';
+import type { DocumentItem } from '#common/api/documents.ts';
 import { canManageContent, isStaff } from '#common/permissions.ts';
 import { safeLinkUrl } from '#common/safe-url.ts';
 import { toActor, useMe } from '../features/auth/api/get-me.ts';

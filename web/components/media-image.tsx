@@ -1,6 +1,6 @@
 import { type CSSProperties, type RefObject, useEffect, useMemo, useRef } from 'react';
 import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
-import type { MediaItem } from '#common/api.ts';
+import type { MediaItem } from '#common/api/media.ts';
 import { type PictureSource, pictureOf } from '#common/responsive-image.ts';
 
 type ImageFields = Pick<MediaItem, 'title' | 'width' | 'height' | 'placeholder' | 'mediaType'> & {

@@ -38,7 +38,7 @@ export type ApiInit = Omit<RequestInit, 'body'> & { body?: unknown };
 /**
  * Sends `body` as JSON and returns the parsed JSON answer (null for an empty one), typed as `T`.
  * The answer is not validated again here: the server validates every response against the same
- * schema (common/api.ts) before sending, and leaving zod out keeps it out of the public bundle.
+ * schema (common/api/) before sending, and leaving zod out keeps it out of the public bundle.
  */
 export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
   const { body, headers, ...rest } = init;
@@ -65,7 +65,7 @@ export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): P
   }
 
   if (!response.ok) {
-    // `{ code, message }` (common/api.ts apiError); some answers (e.g. the rate limiter's) carry only a message.
+    // `{ code, message }` (common/api/shared.ts apiError); some answers (e.g. the rate limiter's) carry only a message.
     const answer = (data && typeof data === 'object' ? data : {}) as {
       code?: unknown;
       message?: unknown;

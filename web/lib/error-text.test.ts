@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_DEACTIVATED_CODE } from '#common/api.ts';
+import { ACCOUNT_DEACTIVATED_CODE } from '#common/api/shared.ts';
 import { DEFAULT_TEXTS } from '#server/features/translations/default-texts.ts';
 import type { Translate } from '../app/i18n.tsx';
 import { ApiRequestError, readIssues } from './api-fetch.ts';

@@ -44,7 +44,7 @@ export const ERROR_TEXTS = {
     label:
       'The archive has more files waiting for review than it can hold right now. Please try again in a few days.',
   },
-  // ACCOUNT_DEACTIVATED_CODE of common/api.ts, written out: that module would bring zod along.
+  // ACCOUNT_DEACTIVATED_CODE of common/api/shared.ts, written out: that module would bring zod along.
   ACCOUNT_DEACTIVATED: { key: 'auth.deactivated.message', label: ACCOUNT_DEACTIVATED_MESSAGE },
 } as const satisfies Record<string, { key: string; label: string }>;
 

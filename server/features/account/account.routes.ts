@@ -1,6 +1,6 @@
-import { meResponse, preferencesResponse, updatePreferencesBody } from '#common/api.ts';
+import { meResponse, preferencesResponse, updatePreferencesBody } from '#common/api/account.ts';
 import { defineFeature } from '#server/http/feature.ts';
-import { presentMe } from '../users/users.presenter.ts';
+import { presentMe } from '../users/users.public.ts';
 import { updateOwnPreferences } from './preferences.service.ts';
 
 /** The signed-in account's own: /api/me. */

@@ -1,4 +1,4 @@
-import { activityListQuery, activityListResponse } from '#common/api.ts';
+import { activityListQuery, activityListResponse } from '#common/api/activity.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { listActivityLog } from './activity.service.ts';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { activityListQuery } from '#common/api.ts';
+import type { activityListQuery } from '#common/api/activity.ts';
 import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';

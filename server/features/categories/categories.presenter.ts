@@ -1,4 +1,4 @@
-import type { AdminCategory, Category } from '#common/api.ts';
+import type { AdminCategory, Category } from '#common/api/categories.ts';
 import { toNumber } from '#server/db/database.ts';
 import type { CategoryRow } from '#server/db/schema.ts';
 

@@ -1,6 +1,6 @@
 import { normalizeDisplayIdQuery } from '#common/display-id.ts';
 import { type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
-import type { AdminCategorySort } from '#common/api.ts';
+import type { AdminCategorySort } from '#common/api/categories.ts';
 import { type Db, toNumber } from '#server/db/database.ts';
 import { countRows, containsPattern, fetchPage, type KeysetOrder } from '#server/db/paging.ts';
 import type { CategoriesTable } from '#server/db/schema.ts';

@@ -9,7 +9,7 @@ import {
   createCategoryBody,
   deleteCategoryResponse,
   updateCategoryBody,
-} from '#common/api.ts';
+} from '#common/api/categories.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import {
   createCategory,

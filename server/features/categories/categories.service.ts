@@ -5,13 +5,13 @@ import type {
   Category,
   createCategoryBody,
   UpdateCategoryBody,
-} from '#common/api.ts';
+} from '#common/api/categories.ts';
 import { DEFAULT_CATEGORY_COLOR } from '#common/limits.ts';
 import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { notFound } from '#server/http/errors.ts';
-import { logActivity } from '../activity/log-activity.ts';
+import { notFound } from '#server/errors.ts';
+import { logActivity } from '../activity/activity.public.ts';
 import { presentAdminCategory, presentCategory } from './categories.presenter.ts';
 import * as repo from './categories.repository.ts';
 

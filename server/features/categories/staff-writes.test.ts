@@ -1,4 +1,4 @@
-import { CUSTOM_CARD_URL_MESSAGE } from '#common/api.ts';
+import { CUSTOM_CARD_URL_MESSAGE } from '#common/api/settings.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
 import { buildMediaMany } from '#server/test/factories.ts';

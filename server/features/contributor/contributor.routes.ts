@@ -1,4 +1,4 @@
-import { contributorDashboardResponse } from '#common/api.ts';
+import { contributorDashboardResponse } from '#common/api/contributor.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { getContributorDashboard } from './contributor.service.ts';
 

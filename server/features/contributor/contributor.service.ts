@@ -1,11 +1,14 @@
-import type { ContributorDashboard } from '#common/api.ts';
+import type { ContributorDashboard } from '#common/api/contributor.ts';
 import { contributionScore, nextGoal, successRate } from '#common/contributor.ts';
 import { CONTRIBUTOR_SUBMISSIONS_LIMIT, RECENT_DAYS } from '#common/limits.ts';
 import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { presentSubmission } from '../submissions/submissions.presenter.ts';
-import { getContributorTotals, listOwnSubmissions } from '../submissions/submissions.repository.ts';
+import {
+  getContributorTotals,
+  listOwnSubmissions,
+  presentSubmission,
+} from '../submissions/submissions.public.ts';
 
 /** The signed-in contributor's statistics and own submissions (never anyone else's). */
 export async function getContributorDashboard(

@@ -1,4 +1,4 @@
-import type { DashboardData, DashboardStats } from '#common/api.ts';
+import type { DashboardData, DashboardStats } from '#common/api/dashboard.ts';
 import type { DashboardCountsRow, TopCategoryRow } from './dashboard.repository.ts';
 
 const n = (value: string | number | bigint | null | undefined) => Number(value ?? 0);

@@ -1,4 +1,4 @@
-import { dashboardResponse } from '#common/api.ts';
+import { dashboardResponse } from '#common/api/dashboard.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { getDashboard } from './dashboard.service.ts';
 

@@ -1,10 +1,9 @@
-import type { DashboardData } from '#common/api.ts';
+import type { DashboardData } from '#common/api/dashboard.ts';
 import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { presentActivity } from '../activity/activity.presenter.ts';
+import { listRecentActivity, presentActivity } from '../activity/activity.public.ts';
 import { percentOf, presentCategoryShare, presentStats } from './dashboard.presenter.ts';
-import { listRecentActivity } from '../activity/activity.repository.ts';
 import { getDashboardCounts, listTopCategories } from './dashboard.repository.ts';
 
 /** Categories in the distribution (admin-back-office.md §9). */

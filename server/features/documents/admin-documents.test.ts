@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentItem } from '#common/api.ts';
+import type { DocumentItem } from '#common/api/documents.ts';
 import { fileTooLargeMessage, fileTypeMessage } from '#common/file-types.ts';
 import { DOCUMENT_MAX_BYTES } from '#common/limits.ts';
 import { expectRefusal } from '#server/test/expect-refusal.ts';

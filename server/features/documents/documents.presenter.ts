@@ -1,4 +1,4 @@
-import type { DocumentItem } from '#common/api.ts';
+import type { DocumentItem } from '#common/api/documents.ts';
 import type { DocumentRow } from '#server/db/schema.ts';
 
 export function presentDocument(row: DocumentRow): DocumentItem {

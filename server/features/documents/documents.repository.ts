@@ -1,6 +1,6 @@
 import { normalizeDisplayIdQuery } from '#common/display-id.ts';
 import { type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
-import type { AdminDocumentSort } from '#common/api.ts';
+import type { AdminDocumentSort } from '#common/api/documents.ts';
 import type { DocumentCategory } from '#common/enums.ts';
 import { type Db, toNumber } from '#server/db/database.ts';
 import { containsPattern, countRows, fetchPage, type KeysetOrder } from '#server/db/paging.ts';

@@ -8,7 +8,7 @@ import {
   downloadCountResponse,
   latestDocumentResponse,
   uploadDocumentFields,
-} from '#common/api.ts';
+} from '#common/api/documents.ts';
 import { DOCUMENT_CATEGORIES } from '#common/enums.ts';
 import { INGEST_LIMITS } from '#common/file-types.ts';
 import { defineFeature } from '#server/http/feature.ts';

@@ -1,17 +1,21 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { ActivityAction } from '#common/activity.ts';
-import type { adminDocumentListQuery, UpdateDocumentBody, UploadDocumentFields } from '#common/api.ts';
+import type {
+  adminDocumentListQuery,
+  UpdateDocumentBody,
+  UploadDocumentFields,
+} from '#common/api/documents.ts';
 import type { DocumentCategory } from '#common/enums.ts';
 import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { countOnceKey, isFirstInWindow } from '#server/http/rate-limit.ts';
-import { notFound } from '#server/http/errors.ts';
+import { notFound } from '#server/errors.ts';
 import { titleFromFileName } from '#common/file-types.ts';
 import { ingestFile, recordStoredFile } from '#server/media/ingest/ingest-file.ts';
 import { storedFileColumns } from '#server/media/ingest/stored-file-columns.ts';
-import { logActivity } from '../activity/log-activity.ts';
+import { logActivity } from '../activity/activity.public.ts';
 import { presentDocument } from './documents.presenter.ts';
 import * as repo from './documents.repository.ts';
 

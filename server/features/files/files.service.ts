@@ -3,13 +3,14 @@ import { type Actor, can } from '#common/permissions.ts';
 import type { DerivativeVariant } from '#server/db/schema.ts';
 import { createAnswerCache } from '#server/http/answer-cache.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { notFound } from '#server/http/errors.ts';
+import { notFound } from '#server/errors.ts';
+import type { ServableFile } from '#server/http/send-blob.ts';
 import { countOnceKey, isFirstInWindow } from '#server/http/rate-limit.ts';
 import { getDerivative } from '#server/media/derivatives/derivatives.repository.ts';
-import { countDocumentDownload, getDocument } from '../documents/documents.repository.ts';
-import { createUsage, getMediaFileInfo } from '../media/media.repository.ts';
+import { countDocumentDownload, getDocument } from '../documents/documents.public.ts';
+import { createUsage, getMediaFileInfo } from '../media/media.public.ts';
 import { mediaResource } from '../media/media.service.ts';
-import { getSubmission } from '../submissions/submissions.repository.ts';
+import { getSubmission } from '../submissions/submissions.public.ts';
 
 export const MEDIA_FILE_VARIANTS = [
   'original',
@@ -21,18 +22,6 @@ export const MEDIA_FILE_VARIANTS = [
   'waveform',
 ] as const;
 export type MediaFileVariant = (typeof MEDIA_FILE_VARIANTS)[number];
-
-/** One stored file, resolved and cleared for this caller. */
-export interface ServableFile {
-  key: string;
-  mimeType: string;
-  /** The name offered when saving: the sender's name, with the served file's extension. */
-  downloadName: string;
-  etag: string;
-  /** Anyone may fetch it, so shared caches may keep it. */
-  isPublic: boolean;
-  watermarked: boolean;
-}
 
 /** Which file is asked for, and whether this request starts a download that counts. */
 interface FileRequest<V extends string = never> {

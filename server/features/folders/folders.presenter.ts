@@ -1,4 +1,4 @@
-import type { Folder } from '#common/api.ts';
+import type { Folder } from '#common/api/folders.ts';
 import { toNumber } from '#server/db/database.ts';
 
 export function presentFolder(row: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { folderBody, folderResponse, foldersResponse } from '#common/api.ts';
+import { folderBody, folderResponse, foldersResponse } from '#common/api/folders.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './folders.service.ts';
 

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { Folder, folderBody } from '#common/api.ts';
+import type { Folder, folderBody } from '#common/api/folders.ts';
 import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { notFound } from '#server/http/errors.ts';
-import { logActivity } from '../activity/log-activity.ts';
+import { notFound } from '#server/errors.ts';
+import { logActivity } from '../activity/activity.public.ts';
 import { presentFolder } from './folders.presenter.ts';
 import * as repo from './folders.repository.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GALLERY_PAGE_SIZE } from '#common/api.ts';
+import { GALLERY_PAGE_SIZE } from '#common/api/gallery.ts';
 import { GALLERY_FEATURED_LIMIT } from '#common/limits.ts';
 import type { Db } from '#server/db/database.ts';
 import { benchCounts, seedBenchArchive } from '#server/db/bench-seed.ts';

@@ -1,6 +1,6 @@
-import type { GalleryItem } from '#common/api.ts';
+import type { GalleryItem } from '#common/api/gallery.ts';
 import type { MediaType } from '#common/enums.ts';
-import { mediaFileUrl } from '../media/media.presenter.ts';
+import { mediaFileUrl } from '../media/media.public.ts';
 
 /** A gallery row as listPublicMedia reads it: the card's columns, its files and its category. */
 export interface GalleryCardRow {

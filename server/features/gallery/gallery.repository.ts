@@ -1,5 +1,5 @@
 import { type SqlBool, sql } from 'kysely';
-import type { GallerySort } from '#common/api.ts';
+import type { GallerySort } from '#common/api/gallery.ts';
 import type { Db } from '#server/db/database.ts';
 import { toNumber } from '#server/db/database.ts';
 import { containsPattern, fetchPage, type KeysetOrder } from '#server/db/paging.ts';

@@ -1,4 +1,9 @@
-import { featuredResponse, galleryPageResponse, galleryQuery, gallerySummaryResponse } from '#common/api.ts';
+import {
+  featuredResponse,
+  galleryPageResponse,
+  galleryQuery,
+  gallerySummaryResponse,
+} from '#common/api/gallery.ts';
 import { createAnswerCache } from '#server/http/answer-cache.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { type KeptBody, sendKeptJson } from '#server/http/kept-body.ts';

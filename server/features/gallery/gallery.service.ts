@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { galleryQuery } from '#common/api.ts';
+import type { galleryQuery } from '#common/api/gallery.ts';
 import { GALLERY_FEATURED_LIMIT } from '#common/limits.ts';
 import type { Actor } from '#common/permissions.ts';
 import type { AppContext } from '#server/http/context.ts';

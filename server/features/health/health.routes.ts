@@ -1,4 +1,4 @@
-import { healthResponse } from '#common/api.ts';
+import { healthResponse } from '#common/api/health.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { checkHealth } from './health.service.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MEDIA_SORTS } from '#common/api.ts';
+import { ADMIN_MEDIA_SORTS } from '#common/api/media.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { ADMIN_MEDIA_ORDERS, ADMIN_SEARCH_TEXT } from './media.repository.ts';
 

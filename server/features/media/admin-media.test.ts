@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminMediaItem } from '#common/api.ts';
+import type { AdminMediaItem } from '#common/api/media.ts';
 import { createFolder } from '#server/features/folders/folders.repository.ts';
 import { imageFixture } from '#server/test/fixtures.ts';
 import { asRole, buildCategory, buildMedia, buildMediaMany, buildSlideshow } from '#server/test/factories.ts';

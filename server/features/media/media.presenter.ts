@@ -1,4 +1,4 @@
-import type { AdminMediaItem, MediaItem } from '#common/api.ts';
+import type { AdminMediaItem, MediaItem } from '#common/api/media.ts';
 import type { DerivativeRow, MediaItemRow } from '#server/db/schema.ts';
 
 type Derivative = Pick<DerivativeRow, 'variant' | 'file_key'>;

@@ -1,11 +1,11 @@
 import { normalizeDisplayIdQuery } from '#common/display-id.ts';
 import { type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
-import type { AdminMediaSort } from '#common/api.ts';
+import type { AdminMediaSort } from '#common/api/media.ts';
 import type { MediaType } from '#common/enums.ts';
 import { type Db, toNumber } from '#server/db/database.ts';
 import { containsPattern, countRows, fetchPage, type KeysetOrder } from '#server/db/paging.ts';
 import type { MediaItemsTable } from '#server/db/schema.ts';
-import { GALLERY_ORDERS } from '../gallery/gallery.repository.ts';
+import { GALLERY_ORDERS } from '../gallery/gallery.public.ts';
 
 export function getMedia(db: Db, id: string) {
   return db.selectFrom('media_items').selectAll().where('id', '=', id).executeTakeFirst();

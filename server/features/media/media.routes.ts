@@ -10,11 +10,11 @@ import {
   updateMediaBody,
   uploadMediaFields,
   viewResponse,
-} from '#common/api.ts';
+} from '#common/api/media.ts';
 import { INGEST_LIMITS } from '#common/file-types.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { readSingleFileUpload } from '#server/http/multipart.ts';
-import { uploadOwnerOf } from '../uploads/upload-owner.ts';
+import { uploadOwnerOf } from '../uploads/uploads.public.ts';
 import {
   bulkUpdateMedia,
   createMediaFromUpload,

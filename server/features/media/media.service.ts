@@ -10,23 +10,23 @@ import type {
   CreateMediaFromUploadBody,
   UpdateMediaBody,
   UploadMediaFields,
-} from '#common/api.ts';
+} from '#common/api/media.ts';
 import type { MediaType } from '#common/enums.ts';
 import { type Actor, can } from '#common/permissions.ts';
 import type { Db } from '#server/db/database.ts';
 import { countOnceKey, isFirstInWindow } from '#server/http/rate-limit.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { badRequest, notFound } from '#server/http/errors.ts';
+import { badRequest, notFound } from '#server/errors.ts';
 import { createJob } from '#server/jobs/jobs.repository.ts';
 import { listDerivatives, listDerivativesOf } from '#server/media/derivatives/derivatives.repository.ts';
 import { type DerivativesPayload, derivativesJobKind } from '#server/media/derivatives/make-derivatives.ts';
 import { titleFromFileName } from '#common/file-types.ts';
 import { ingestFile, recordStoredFile } from '#server/media/ingest/ingest-file.ts';
-import { currentWatermarkColumns } from '../settings/current-watermark.ts';
-import { getCategory } from '../categories/categories.repository.ts';
-import { getFolder } from '../folders/folders.repository.ts';
-import { logActivity } from '../activity/log-activity.ts';
+import { currentWatermarkColumns } from '../settings/settings.public.ts';
+import { getCategory } from '../categories/categories.public.ts';
+import { getFolder } from '../folders/folders.public.ts';
+import { logActivity } from '../activity/activity.public.ts';
 import { assertOwnUpload, consumeFinishedUpload } from '../uploads/uploads.service.ts';
 import * as repo from './media.repository.ts';
 import { presentAdminMedia, presentMedia } from './media.presenter.ts';

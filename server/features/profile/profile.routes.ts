@@ -1,4 +1,4 @@
-import { ownProfileResponse, updateOwnProfileBody } from '#common/api.ts';
+import { ownProfileResponse, updateOwnProfileBody } from '#common/api/profile.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { getOwnProfile, updateOwnProfile } from '../users/users.service.ts';
 

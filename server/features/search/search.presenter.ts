@@ -1,7 +1,7 @@
-import type { IdSearchResult, IdSearchType } from '#common/api.ts';
+import type { IdSearchResult, IdSearchType } from '#common/api/search.ts';
 import { type AdminPath, paths } from '#common/paths.ts';
 import type { MediaType } from '#common/enums.ts';
-import { mediaFileUrl } from '../media/media.presenter.ts';
+import { mediaFileUrl } from '../media/media.public.ts';
 import type { DisplayIdMatchRow } from './search.repository.ts';
 
 /** The admin screen that manages each type (admin-back-office.md §2 ID search dialog). */

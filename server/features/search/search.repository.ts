@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { IdSearchType } from '#common/api.ts';
+import type { IdSearchType } from '#common/api/search.ts';
 import type { MediaType } from '#common/enums.ts';
 import type { Db } from '#server/db/database.ts';
 

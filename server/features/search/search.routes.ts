@@ -1,4 +1,4 @@
-import { idSearchQuery, idSearchResponse } from '#common/api.ts';
+import { idSearchQuery, idSearchResponse } from '#common/api/search.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { searchByDisplayId } from './search.service.ts';
 

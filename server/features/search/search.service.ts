@@ -1,9 +1,9 @@
-import { ID_SEARCH_EMPTY_MESSAGE, ID_SEARCH_TYPES, type IdSearchResponse } from '#common/api.ts';
+import { ID_SEARCH_EMPTY_MESSAGE, ID_SEARCH_TYPES, type IdSearchResponse } from '#common/api/search.ts';
 import { normalizeDisplayIdQuery } from '#common/display-id.ts';
 import { type Actor, can } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { badRequest } from '#server/http/errors.ts';
+import { badRequest } from '#server/errors.ts';
 import { presentMatch } from './search.presenter.ts';
 import { type DisplayIdMatchRow, findByDisplayId } from './search.repository.ts';
 

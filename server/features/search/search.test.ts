@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ID_SEARCH_EMPTY_MESSAGE } from '#common/api.ts';
+import { ID_SEARCH_EMPTY_MESSAGE } from '#common/api/search.ts';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
 import {
   asRole,

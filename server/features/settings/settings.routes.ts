@@ -1,4 +1,4 @@
-import { publicSettingsResponse, updateSettingsBody } from '#common/api.ts';
+import { publicSettingsResponse, updateSettingsBody } from '#common/api/settings.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { getSiteSettings, updateSiteSettings } from './settings.service.ts';
 import { BODY_LIMITS } from '#server/http/json-body.ts';

@@ -3,7 +3,7 @@ import { SITE_SETTING_DEFAULTS } from '#common/site-defaults.ts';
 import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { logActivity } from '../activity/log-activity.ts';
+import { logActivity } from '../activity/activity.public.ts';
 import { getSettings, putSettings } from './settings.repository.ts';
 
 /** The general site settings with the spec's defaults for any not set. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminSlideshowDetail, AdminSlideshowSummary } from '#common/api.ts';
+import type { AdminSlideshowDetail, AdminSlideshowSummary } from '#common/api/slideshows.ts';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
 import { asRole, buildDerivatives, buildMedia, buildSlideshow } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';

@@ -1,6 +1,6 @@
-import type { AdminSlideshowDetail, AdminSlideshowSummary } from '#common/api.ts';
+import type { AdminSlideshowDetail, AdminSlideshowSummary } from '#common/api/slideshows.ts';
 import type { DerivativeRow, MediaItemRow, SlideshowRow } from '#server/db/schema.ts';
-import { presentMedia } from '../media/media.presenter.ts';
+import { presentMedia } from '../media/media.public.ts';
 
 type Derivative = Pick<DerivativeRow, 'owner_id' | 'variant' | 'file_key'>;
 

@@ -9,7 +9,7 @@ import {
   createSlideshowBody,
   latestSlideshowResponse,
   slideshowResponse,
-} from '#common/api.ts';
+} from '#common/api/slideshows.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import {
   createSlideshow,

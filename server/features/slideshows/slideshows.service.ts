@@ -5,15 +5,15 @@ import type {
   createdSlideshowResponse,
   createSlideshowBody,
   UpdateSlideshowBody,
-} from '#common/api.ts';
+} from '#common/api/slideshows.ts';
 import { DEFAULT_SLIDE_DURATION_S } from '#common/limits.ts';
 import { type Actor, can } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { badRequest, notFound } from '#server/http/errors.ts';
+import { badRequest, notFound } from '#server/errors.ts';
 import { listDerivativesOf } from '#server/media/derivatives/derivatives.repository.ts';
-import { logActivity } from '../activity/log-activity.ts';
-import { presentMedia } from '../media/media.presenter.ts';
+import { logActivity } from '../activity/activity.public.ts';
+import { presentMedia } from '../media/media.public.ts';
 import { presentSlideshowDetail, presentSlideshowSummary } from './slideshows.presenter.ts';
 import * as repo from './slideshows.repository.ts';
 

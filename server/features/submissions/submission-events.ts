@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
-import type { SubmissionEvent } from '#common/api.ts';
+import type { SubmissionEvent } from '#common/api/submissions.ts';
 import { onAccountChanged, onSessionEnded } from '#server/auth/account-events.ts';
 import { onOtherInstances, tellOtherInstances } from '#server/db/instance-events.ts';
 

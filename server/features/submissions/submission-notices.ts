@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts';
 import { createJob, hasQueuedJob } from '#server/jobs/jobs.repository.ts';
-import { listStaffNotifiedOfSubmissions } from '../users/users.repository.ts';
+import { listStaffNotifiedOfSubmissions } from '../users/users.public.ts';
 import { getSubmission, listPendingSubmissionsSince } from './submissions.repository.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 

@@ -1,6 +1,6 @@
 import type { Actor } from '#common/permissions.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { AppError } from '#server/http/errors.ts';
+import { AppError } from '#server/errors.ts';
 import { addressKey } from '#server/http/rate-limit.ts';
 import { sumPendingSubmissionBytes } from './submissions.repository.ts';
 

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { bulkReviewBody, submissionListQuery } from '#common/api.ts';
+import type { bulkReviewBody, submissionListQuery } from '#common/api/submissions.ts';
 import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { AppError, notFound } from '#server/http/errors.ts';
-import { logActivity } from '../activity/log-activity.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { logActivity } from '../activity/activity.public.ts';
 import { publishSubmissionEvent } from './submission-events.ts';
 import { presentStaffSubmission, presentStaffSubmissionDetail } from './submissions.presenter.ts';
 import * as repo from './submissions.repository.ts';

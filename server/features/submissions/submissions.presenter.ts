@@ -1,4 +1,4 @@
-import type { StaffSubmission, StaffSubmissionDetail, SubmissionSummary } from '#common/api.ts';
+import type { StaffSubmission, StaffSubmissionDetail, SubmissionSummary } from '#common/api/submissions.ts';
 import type { StaffSubmissionRow, SubmissionRow } from './submissions.repository.ts';
 
 export function presentSubmission(row: SubmissionRow): SubmissionSummary {

@@ -9,10 +9,10 @@ import {
   submissionListQuery,
   submissionListResponse,
   submissionStatsResponse,
-} from '#common/api.ts';
+} from '#common/api/submissions.ts';
 import { SUBMIT_FORM_ACTION, SUBMIT_FORM_RESULT } from '#common/submit-form.ts';
 import { defineFeature } from '#server/http/feature.ts';
-import { uploadOwnerOf } from '../uploads/upload-owner.ts';
+import { uploadOwnerOf } from '../uploads/uploads.public.ts';
 import { publishSubmissionEvent, streamSubmissionEvents } from './submission-events.ts';
 import {
   authorizeSubmissionEvents,

@@ -1,9 +1,13 @@
 import { createReadStream } from 'node:fs';
-import { originalDateColumns } from '../media/original-date.ts';
+import { originalDateColumns } from '../media/media.public.ts';
 import type { Readable } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import type { z } from 'zod';
-import { type createSubmissionBody, type reviewSubmissionBody, submissionFormFields } from '#common/api.ts';
+import {
+  type createSubmissionBody,
+  type reviewSubmissionBody,
+  submissionFormFields,
+} from '#common/api/submissions.ts';
 import { safeDisplayFileName } from '#common/file-types.ts';
 import type { Actor } from '#common/permissions.ts';
 import { findNul, NUL_MESSAGE } from '#common/text.ts';
@@ -11,16 +15,16 @@ import { authorize } from '#server/http/authorize.ts';
 import type { FormFile } from '#server/http/multipart.ts';
 import type { Db } from '#server/db/database.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { AppError, badRequest, notFound } from '#server/http/errors.ts';
+import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { consumeRateLimit } from '#server/http/rate-limit.ts';
 import { createJob } from '#server/jobs/jobs.repository.ts';
 import { derivativesJobKind } from '#server/media/derivatives/make-derivatives.ts';
 import { ingestFile, recordStoredFile } from '#server/media/ingest/ingest-file.ts';
 import { mediaFileColumns } from '#server/media/ingest/stored-file-columns.ts';
 import { BlobNotFoundError, newBlobKey } from '#server/storage/blob-store.ts';
-import { logActivity } from '../activity/log-activity.ts';
-import { createMedia } from '../media/media.repository.ts';
-import { currentWatermarkColumns } from '../settings/current-watermark.ts';
+import { logActivity } from '../activity/activity.public.ts';
+import { createMedia } from '../media/media.public.ts';
+import { currentWatermarkColumns } from '../settings/settings.public.ts';
 import { assertOwnUpload, consumeFinishedUpload } from '../uploads/uploads.service.ts';
 import { NOTIFY_SUBMITTER_JOB, scheduleStaffNotice } from './submission-notices.ts';
 import { assertPendingRoom, rateLimitKey, SUBMISSION_RATE } from './submission-rules.ts';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { INGEST_LIMITS, TOO_MANY_FILES_MESSAGE } from '#common/file-types.ts';
 import { SUBMIT_FORM_FIELDS, type SubmitFormResult } from '#common/submit-form.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { AppError } from '#server/http/errors.ts';
+import { AppError } from '#server/errors.ts';
 import { type ReadForm, readFormWithFiles } from '#server/http/multipart.ts';
 import { consumeRateLimit } from '#server/http/rate-limit.ts';
 import { publishSubmissionEvent } from './submission-events.ts';

@@ -63,6 +63,13 @@ export const UPLOADS_PATH = '/api/uploads';
 
 export type ResumableUploads = ReturnType<typeof createResumableUploads>;
 
+declare module '#server/http/context.ts' {
+  interface AppContext {
+    /** Resumable (tus) uploads spooled in DATA_DIR/uploads until they become submissions. */
+    uploads: ResumableUploads;
+  }
+}
+
 /** The sizes and times above, set otherwise by the configuration (and tests). */
 export interface UploadLimits {
   areaBytes: Record<UploadPool, number>;

@@ -2,11 +2,11 @@ import { INGEST_LIMITS } from '#common/file-types.ts';
 import { type Actor, can } from '#common/permissions.ts';
 import type { Db } from '#server/db/database.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { AppError, badRequest, notFound } from '#server/http/errors.ts';
+import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { addressKey, consumeRateLimit, sweepCountThrottles } from '#server/http/rate-limit.ts';
 import { IngestError } from '#server/media/ingest/ingest-error.ts';
 import type { UploadPool } from '#server/db/schema.ts';
-import { assertPendingRoom, rateLimitKey, SUBMISSION_RATE } from '../submissions/submission-rules.ts';
+import { assertPendingRoom, rateLimitKey, SUBMISSION_RATE } from '../submissions/submissions.public.ts';
 import { UPLOAD_MAX_AGE_MS, UPLOAD_OUTSTANDING_MAX_BYTES } from './resumable-uploads.ts';
 import {
   createUploadClaim,

@@ -1,4 +1,6 @@
-import { type AdminUser, type Me, type OwnProfile, preferences } from '#common/api.ts';
+import { type Me, preferences } from '#common/api/account.ts';
+import type { OwnProfile } from '#common/api/profile.ts';
+import type { AdminUser } from '#common/api/users.ts';
 import { toNumber } from '#server/db/database.ts';
 import type { User } from '#server/db/schema.ts';
 

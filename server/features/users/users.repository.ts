@@ -1,6 +1,6 @@
 import { normalizeDisplayIdQuery } from '#common/display-id.ts';
 import { type SqlBool, sql, type Updateable } from 'kysely';
-import type { UserSort } from '#common/api.ts';
+import type { UserSort } from '#common/api/users.ts';
 import type { Role } from '#common/roles.ts';
 import { type Db, toNumber } from '#server/db/database.ts';
 import { containsPattern, countRows, fetchPage, type KeysetOrder } from '#server/db/paging.ts';

@@ -11,7 +11,7 @@ import {
   userListResponse,
   userResponse,
   userStatsResponse,
-} from '#common/api.ts';
+} from '#common/api/users.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import {
   createUser,

@@ -1,12 +1,13 @@
 import type { z } from 'zod';
-import type { createUserBody, updateOwnProfileBody, updateUserBody, userListQuery } from '#common/api.ts';
+import type { updateOwnProfileBody } from '#common/api/profile.ts';
+import type { createUserBody, updateUserBody, userListQuery } from '#common/api/users.ts';
 import type { Actor } from '#common/permissions.ts';
 import { publishAccountChanged } from '#server/auth/account-events.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { AppError, forbidden, notFound } from '#server/http/errors.ts';
-import { logActivity } from '../activity/log-activity.ts';
-import { createAccount } from './create-account.ts';
+import { AppError, forbidden, notFound } from '#server/errors.ts';
+import { logActivity } from '../activity/activity.public.ts';
+import { createAccount } from './create-account.public.ts';
 import { activityNameOf, presentAdminUser, presentMe, presentOwnProfile } from './users.presenter.ts';
 import * as repo from './users.repository.ts';
 

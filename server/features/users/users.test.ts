@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUIRED_FIELDS_MESSAGE } from '#common/api.ts';
+import { REQUIRED_FIELDS_MESSAGE } from '#common/api/users.ts';
 import { asRole } from '#server/test/factories.ts';
 import { migrations } from '#server/db/migrations/index.ts';
 import { buildUser, createTestApp, signIn, type TestApp } from '#server/test/harness.ts';

@@ -1,4 +1,4 @@
-import { watermarkSettingsBody, watermarkSettingsResponse } from '#common/watermark-api.ts';
+import { watermarkSettingsBody, watermarkSettingsResponse } from '#common/api/watermark.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { getWatermarkSettings, previewWatermark, updateWatermarkSettings } from './watermark.service.ts';
 

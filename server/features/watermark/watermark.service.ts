@@ -2,14 +2,14 @@ import type { z } from 'zod';
 import type { Actor } from '#common/permissions.ts';
 import { WATERMARK_SETTING_KEYS } from '#common/settings.ts';
 import { normalizeWatermarkSettings, type WatermarkSettings } from '#common/watermark.ts';
-import { watermarkSettingsBody } from '#common/watermark-api.ts';
+import { watermarkSettingsBody } from '#common/api/watermark.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { AppError } from '#server/http/errors.ts';
+import { AppError } from '#server/errors.ts';
 import { consumeRateLimit } from '#server/http/rate-limit.ts';
 import { renderWatermarkPreview } from '#server/media/watermark/preview.ts';
-import { logActivity } from '../activity/log-activity.ts';
-import { getSettings, putSettings } from '../settings/settings.repository.ts';
+import { logActivity } from '../activity/activity.public.ts';
+import { getSettings, putSettings } from '../settings/settings.public.ts';
 
 type Body = z.output<typeof watermarkSettingsBody>;
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WATERMARK } from '#common/watermark.ts';
-import { WATERMARK_MESSAGES } from '#common/watermark-api.ts';
+import { WATERMARK_MESSAGES } from '#common/api/watermark.ts';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
 import { asRole } from '#server/test/factories.ts';
 import { imageFixture } from '#server/test/fixtures.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '#server/http/errors.ts';
+import { AppError } from '#server/errors.ts';
 
 /** Why one file was refused; the message is shown next to that file, the batch goes on. */
 export class IngestError extends AppError {

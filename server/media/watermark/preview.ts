@@ -1,5 +1,5 @@
 import sharp from '../sharp.ts';
-import { WATERMARK_PREVIEW_SIZE } from '#common/watermark-api.ts';
+import { WATERMARK_PREVIEW_SIZE } from '#common/api/watermark.ts';
 import type { WatermarkSettings } from '#common/watermark.ts';
 import { watermarkImage } from './render-watermark.ts';
 

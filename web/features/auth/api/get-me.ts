@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { paths } from '#common/paths.ts';
-import type { Me, meResponse } from '#common/api.ts';
+import type { Me, meResponse } from '#common/api/account.ts';
 import { ROUTE_GUARD_TIMEOUT_MS } from '#common/limits.ts';
 import { type Actor, isStaff } from '#common/permissions.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';

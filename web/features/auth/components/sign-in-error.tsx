@@ -1,4 +1,4 @@
-import { ACCOUNT_DEACTIVATED_CODE } from '#common/api.ts';
+import { ACCOUNT_DEACTIVATED_CODE } from '#common/api/shared.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { ApiRequestError } from '#web/lib/api-fetch.ts';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import type { Me } from '#common/api.ts';
+import type { Me } from '#common/api/account.ts';
 import { FORM_ISSUE } from '#common/form-reply.ts';
 import { primaryButton } from '#web/components/button.tsx';
 import { Field, Form, SubmitButton } from '#web/components/form.tsx';

@@ -1,5 +1,10 @@
 import { type InfiniteData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCategory, AdminCategorySort, AdminCategoryStats, Category } from '#common/api.ts';
+import type {
+  AdminCategory,
+  AdminCategorySort,
+  AdminCategoryStats,
+  Category,
+} from '#common/api/categories.ts';
 import type { ListPage } from '#common/list.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { type ListParams, listQueryString } from '#web/lib/list-params.ts';

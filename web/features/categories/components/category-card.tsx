@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useId } from 'react';
-import type { AdminCategory } from '#common/api.ts';
+import type { AdminCategory } from '#common/api/categories.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Button, secondaryButton } from '#web/components/button.tsx';
 import { FOLDER_ICON } from '../lib/category-presets.ts';

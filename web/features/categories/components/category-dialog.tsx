@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { type AdminCategory, createCategoryBody } from '#common/api.ts';
+import { type AdminCategory, createCategoryBody } from '#common/api/categories.ts';
 import { DEFAULT_CATEGORY_COLOR } from '#common/limits.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Button, secondaryButton } from '#web/components/button.tsx';

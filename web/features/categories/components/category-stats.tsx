@@ -1,4 +1,4 @@
-import type { AdminCategoryStats } from '#common/api.ts';
+import type { AdminCategoryStats } from '#common/api/categories.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { sharePercent } from './category-card.tsx';
 

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { ADMIN_CATEGORY_SORTS, type AdminCategory, type AdminCategorySort } from '#common/api.ts';
+import { ADMIN_CATEGORY_SORTS, type AdminCategory, type AdminCategorySort } from '#common/api/categories.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
-import type { ContributorDashboard, contributorDashboardResponse } from '#common/api.ts';
+import type { ContributorDashboard, contributorDashboardResponse } from '#common/api/contributor.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 
 export const CONTRIBUTOR_DASHBOARD_KEY = ['contributor', 'dashboard'] as const;

@@ -1,5 +1,5 @@
 import { Trophy } from 'lucide-react';
-import type { ContributorDashboard } from '#common/api.ts';
+import type { ContributorDashboard } from '#common/api/contributor.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { ProgressBar } from '#web/components/progress-bar.tsx';
 

@@ -1,4 +1,4 @@
-import type { ContributorDashboard } from '#common/api.ts';
+import type { ContributorDashboard } from '#common/api/contributor.ts';
 import { useT } from '#web/app/i18n.tsx';
 
 /** The contributor's figures (public-site.md §9 formulas, computed by the server). */

@@ -1,4 +1,4 @@
-import type { SubmissionSummary } from '#common/api.ts';
+import type { SubmissionSummary } from '#common/api/submissions.ts';
 import { useT } from '#web/app/i18n.tsx';
 
 const STYLE = {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '#common/paths.ts';
-import type { SubmissionSummary } from '#common/api.ts';
+import type { SubmissionSummary } from '#common/api/submissions.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { StatusBadge } from './status-badge.tsx';
 

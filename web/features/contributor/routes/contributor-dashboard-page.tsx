@@ -6,7 +6,7 @@ import { Alert } from '#web/components/alert.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { Page } from '#web/components/page.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
-import { useMe } from '#web/features/auth/api/get-me.ts';
+import { useMe } from '#web/features/auth/index.ts';
 import { useContributorDashboard } from '../api/get-dashboard.ts';
 import { NextGoal } from '../components/next-goal.tsx';
 import { StatCards } from '../components/stat-cards.tsx';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DashboardData } from '#common/api.ts';
+import type { DashboardData } from '#common/api/dashboard.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 

@@ -1,8 +1,8 @@
 import { FolderOpen, Globe, Image, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { DashboardData } from '#common/api.ts';
+import type { DashboardData } from '#common/api/dashboard.ts';
 import { useLanguage, useT } from '#web/app/i18n.tsx';
-import { actionLabel, actorLabel } from '#web/features/activity/lib/activity-labels.ts';
+import { actionLabel, actorLabel } from '#web/features/activity/index.ts';
 
 const card = 'rounded-lg border border-slate-200 bg-white p-5 shadow-sm';
 

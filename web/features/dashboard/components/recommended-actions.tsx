@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Link } from 'react-router';
-import type { DashboardStats } from '#common/api.ts';
+import type { DashboardStats } from '#common/api/dashboard.ts';
 import { type Actor, can } from '#common/permissions.ts';
 import {
   type Suggestion,

@@ -4,8 +4,8 @@ import { useT } from '#web/app/i18n.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, primaryButton } from '#web/components/button.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
-import { toActor, useMe } from '#web/features/auth/api/get-me.ts';
-import { IdSearchDialog } from '#web/features/search/components/id-search-dialog.tsx';
+import { toActor, useMe } from '#web/features/auth/index.ts';
+import { IdSearchDialog } from '#web/features/search/index.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import {
   CategoryDistribution,

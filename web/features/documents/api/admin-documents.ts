@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminDocumentSort, AdminDocumentStats, DocumentItem } from '#common/api.ts';
+import type { AdminDocumentSort, AdminDocumentStats, DocumentItem } from '#common/api/documents.ts';
 import type { DocumentCategory } from '#common/enums.ts';
 import type { ListPage } from '#common/list.ts';
 import { ApiRequestError, apiFetch, readIssues } from '#web/lib/api-fetch.ts';

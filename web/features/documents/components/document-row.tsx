@@ -1,7 +1,7 @@
 import { VisibilityToggles } from '#web/components/visibility-toggles.tsx';
 import { Download, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { DocumentItem } from '#common/api.ts';
+import type { DocumentItem } from '#common/api/documents.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { toast } from '#web/components/toaster.tsx';

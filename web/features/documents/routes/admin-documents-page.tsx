@@ -1,6 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { AdminDocumentSort, DocumentItem } from '#common/api.ts';
+import type { AdminDocumentSort, DocumentItem } from '#common/api/documents.ts';
 import { DOCUMENT_CATEGORIES } from '#common/enums.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Button, linkButton, primaryButton } from '#web/components/button.tsx';

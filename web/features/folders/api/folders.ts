@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Folder } from '#common/api.ts';
+import type { Folder } from '#common/api/folders.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 

@@ -1,6 +1,6 @@
 import { FolderPlus, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { Folder } from '#common/api.ts';
+import type { Folder } from '#common/api/folders.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Button, linkButton, primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
-import type { featuredResponse, GalleryItem } from '#common/api.ts';
+import type { featuredResponse, GalleryItem } from '#common/api/gallery.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { useBootData } from '#web/lib/boot-data.ts';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { galleryPageResponse } from '#common/api.ts';
+import type { galleryPageResponse } from '#common/api/gallery.ts';
 import { type GalleryFilters, galleryPagePath } from '#common/gallery-filters.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { useBootData } from '#web/lib/boot-data.ts';

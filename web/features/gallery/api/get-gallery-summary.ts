@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { GallerySummary } from '#common/api.ts';
+import type { GallerySummary } from '#common/api/gallery.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { useBootData } from '#web/lib/boot-data.ts';
 

@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import type { GalleryItem } from '#common/api.ts';
+import type { GalleryItem } from '#common/api/gallery.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { FEATURED_SIZES } from '#common/responsive-image.ts';
 import { GalleryCard } from './gallery-card.tsx';

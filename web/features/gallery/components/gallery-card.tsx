@@ -3,7 +3,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#common/paths.ts';
 import { GRID_SIZES } from '#common/responsive-image.ts';
-import type { GalleryItem } from '#common/api.ts';
+import type { GalleryItem } from '#common/api/gallery.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { MediaImage } from '#web/components/media-image.tsx';
 import type { GalleryView } from '../lib/gallery-params.ts';

@@ -1,6 +1,6 @@
 import { SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import type { GalleryItem } from '#common/api.ts';
+import type { GalleryItem } from '#common/api/gallery.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { primaryButton, secondaryButton } from '#web/components/button.tsx';
 import type { GalleryView } from '../lib/gallery-params.ts';

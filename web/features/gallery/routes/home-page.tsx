@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { GalleryItem } from '#common/api.ts';
+import type { GalleryItem } from '#common/api/gallery.ts';
 import { useDocumentTitle } from '#web/app/document-title.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { useFeatured } from '../api/get-featured.ts';
@@ -22,9 +22,7 @@ import {
 } from '../lib/gallery-params.ts';
 
 // The viewer is only needed once an image is opened.
-const Lightbox = lazy(() =>
-  import('#web/features/lightbox/components/lightbox.tsx').then((m) => ({ default: m.Lightbox })),
-);
+const Lightbox = lazy(() => import('#web/features/lightbox/index.ts').then((m) => ({ default: m.Lightbox })));
 
 /** When the lightbox comes this close to the end of the loaded items, the next page is fetched. */
 const LIGHTBOX_PREFETCH = 6;

@@ -1,15 +1,14 @@
 import { ChevronLeft, ChevronRight, Heart, Info, RotateCcw, Share2, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
-import type { GalleryItem } from '#common/api.ts';
+import type { GalleryItem } from '#common/api/gallery.ts';
 import { DISPLAY_PX, ZOOM_MAX, ZOOM_MIN } from '#common/limits.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { MediaImage, usePlaceholder } from '#web/components/media-image.tsx';
 import { ShareByHand } from '#web/components/share-by-hand.tsx';
 import { useFavorites } from '#web/lib/favorites.ts';
 import { useShare } from '#web/lib/share.ts';
-import { useMedia } from '#web/features/media/api/get-media.ts';
-import { MediaInfoSections } from '#web/features/media/components/media-info.tsx';
+import { MediaInfoSections, useMedia } from '#web/features/media/index.ts';
 import { useFittedSize } from '../lib/use-fitted-size.ts';
 import { neighbourIndex, stripRange, zoomIn, zoomOut } from '../lib/lightbox-rules.ts';
 

@@ -1,13 +1,13 @@
 import { type InfiniteData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Category } from '#common/api/categories.ts';
 import type {
   AdminMediaItem,
   AdminMediaSort,
   AdminMediaStats,
   BulkMediaAction,
-  Category,
   MediaItem,
   UpdateMediaBody,
-} from '#common/api.ts';
+} from '#common/api/media.ts';
 import type { ListPage } from '#common/list.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { type ListParams, listQueryString } from '#web/lib/list-params.ts';

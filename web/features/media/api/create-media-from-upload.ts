@@ -1,4 +1,4 @@
-import type { CreateMediaFromUploadInput, MediaItem } from '#common/api.ts';
+import type { CreateMediaFromUploadInput, MediaItem } from '#common/api/media.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 
 /** Makes one finished upload into an item with its form's values (POST /api/admin/media/uploads). */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
-import type { MediaItem, mediaItemResponse } from '#common/api.ts';
+import type { MediaItem, mediaItemResponse } from '#common/api/media.ts';
 import { ApiRequestError, apiFetch } from '#web/lib/api-fetch.ts';
 import { useBootData } from '#web/lib/boot-data.ts';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
-import type { viewResponse } from '#common/api.ts';
+import type { viewResponse } from '#common/api/media.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 
 /** POST /api/media/:id/view: counts one view and returns the new count. */

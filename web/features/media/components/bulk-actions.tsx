@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import type { BulkMediaAction, Category, Folder } from '#common/api.ts';
+import type { Category } from '#common/api/categories.ts';
+import type { Folder } from '#common/api/folders.ts';
+import type { BulkMediaAction } from '#common/api/media.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Button, linkButton, secondaryButton } from '#web/components/button.tsx';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';

@@ -1,7 +1,9 @@
 import { Dialog } from 'radix-ui';
 import { OriginalDateField } from '#web/components/date-hint.tsx';
 import { ModalContent } from '#web/components/modal.tsx';
-import { type AdminMediaItem, type Category, type Folder, updateMediaBody } from '#common/api.ts';
+import type { Category } from '#common/api/categories.ts';
+import type { Folder } from '#common/api/folders.ts';
+import { type AdminMediaItem, updateMediaBody } from '#common/api/media.ts';
 import { COPYRIGHT_STATUSES } from '#common/enums.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { secondaryButton } from '#web/components/button.tsx';

@@ -1,6 +1,6 @@
 import { VisibilityToggles } from '#web/components/visibility-toggles.tsx';
 import { Pencil, Trash2 } from 'lucide-react';
-import type { AdminMediaItem } from '#common/api.ts';
+import type { AdminMediaItem } from '#common/api/media.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useToggleMedia } from '../api/admin-media.ts';

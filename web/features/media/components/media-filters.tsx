@@ -1,5 +1,7 @@
 import { LayoutGrid, List } from 'lucide-react';
-import { ADMIN_MEDIA_SORTS, type AdminMediaSort, type Category, type Folder } from '#common/api.ts';
+import type { Category } from '#common/api/categories.ts';
+import type { Folder } from '#common/api/folders.ts';
+import { ADMIN_MEDIA_SORTS, type AdminMediaSort } from '#common/api/media.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
 import { linkButton } from '#web/components/button.tsx';
 import { ListFilters, ListSearch, ListSelect } from '#web/components/list-filters.tsx';

@@ -1,10 +1,10 @@
 import { Heart } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { AdminMediaItem } from '#common/api.ts';
+import type { AdminMediaItem } from '#common/api/media.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { useFavorites } from '#web/lib/favorites.ts';
 import { MediaRowActions, MediaToggles } from './media-actions.tsx';
-import { MediaThumb } from './media-thumb.tsx';
+import { MediaThumb } from '#web/components/media-thumb.tsx';
 
 const ring = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
 

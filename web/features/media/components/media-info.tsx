@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { MediaItem } from '#common/api.ts';
+import type { MediaItem } from '#common/api/media.ts';
 import { useLanguage, useT } from '#web/app/i18n.tsx';
 import {
   formatArchiveDate,

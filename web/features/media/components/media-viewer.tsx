@@ -1,6 +1,6 @@
 import { FileText, Minimize } from 'lucide-react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import type { MediaItem } from '#common/api.ts';
+import type { MediaItem } from '#common/api/media.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { linkButton } from '#web/components/button.tsx';
 import { DETAIL_SIZES } from '#common/responsive-image.ts';

@@ -1,5 +1,6 @@
 import { type ChangeEvent, type ReactNode, useId } from 'react';
-import type { Category, Folder } from '#common/api.ts';
+import type { Category } from '#common/api/categories.ts';
+import type { Folder } from '#common/api/folders.ts';
 import { COPYRIGHT_STATUSES, type CopyrightStatus } from '#common/enums.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
 import { formatCopyrightStatus } from '../lib/media-format.ts';

@@ -1,11 +1,12 @@
 import { ChevronDown, ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { Category, Folder } from '#common/api.ts';
+import type { Category } from '#common/api/categories.ts';
+import type { Folder } from '#common/api/folders.ts';
 import { paths } from '#common/paths.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
 import { useDateHint } from '#web/components/date-hint.tsx';
-import { FileProgress, RemoveFileButton } from '#web/features/uploads/components/file-progress.tsx';
+import { FileProgress, RemoveFileButton } from '#web/features/uploads/index.ts';
 import { formatMegabytes } from '#web/lib/format-size.ts';
 import type { UploadFields, UploadItem, UploadState } from '../lib/upload-item.ts';
 import { suggestedText, UploadCheck, UploadCopyright, UploadPlaces, UploadText } from './upload-fields.tsx';

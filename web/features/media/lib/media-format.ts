@@ -1,5 +1,5 @@
+import type { MediaItem } from '#common/api/media.ts';
 import { type DateLanguage, describeDate } from '#common/dates/describe-date.ts';
-import type { MediaItem } from '#common/api.ts';
 import { displayIdOrFallback } from '#common/display-id.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { CreateMediaFromUploadInput } from '#common/api.ts';
+import type { CreateMediaFromUploadInput } from '#common/api/media.ts';
 import type { CopyrightStatus } from '#common/enums.ts';
 import type { FileMetadata } from '#common/file-metadata.ts';
 import { titleFromFileName } from '#common/file-types.ts';

@@ -2,8 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { INGEST_LIMITS } from '#common/file-types.ts';
 import { MESSAGE_CLEAR_MS } from '#common/limits.ts';
-import { loadUploader, UploadError, uploadFile } from '#web/features/uploads/api/upload-file.ts';
-import { checkFiles, fileKey, type RefusedFile } from '#web/features/uploads/lib/check-files.ts';
+import {
+  checkFiles,
+  fileKey,
+  loadUploader,
+  type RefusedFile,
+  UploadError,
+  uploadFile,
+} from '#web/features/uploads/index.ts';
 import { ApiRequestError } from '#web/lib/api-fetch.ts';
 import { createMediaFromUpload } from '../api/create-media-from-upload.ts';
 import { adminMediaKeys } from '../api/admin-media.ts';

@@ -1,7 +1,7 @@
 import { Upload } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ADMIN_MEDIA_SORTS, type AdminMediaItem, type AdminMediaSort } from '#common/api.ts';
+import { ADMIN_MEDIA_SORTS, type AdminMediaItem, type AdminMediaSort } from '#common/api/media.ts';
 import { paths } from '#common/paths.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
 import { primaryButton } from '#web/components/button.tsx';
@@ -12,8 +12,7 @@ import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
 import type { ListSpec } from '#web/lib/list-params.ts';
 import { useListParams } from '#web/lib/use-list-params.ts';
-import { useFolders } from '../../folders/api/folders.ts';
-import { FolderManager } from '../../folders/components/folder-manager.tsx';
+import { FolderManager, useFolders } from '#web/features/folders/index.ts';
 import {
   type MediaFilter,
   useAdminCategories,
@@ -27,7 +26,7 @@ import { MediaRowActions, MediaToggles } from '../components/media-actions.tsx';
 import { MediaFilters, mediaFiltered } from '../components/media-filters.tsx';
 import { MediaGrid } from '../components/media-grid.tsx';
 import { MediaStats } from '../components/media-stats.tsx';
-import { MediaThumb } from '../components/media-thumb.tsx';
+import { MediaThumb } from '#web/components/media-thumb.tsx';
 import { formatMegabytes } from '#web/lib/format-size.ts';
 import { mediaDisplayId } from '../lib/media-format.ts';
 

@@ -2,7 +2,7 @@ import { ArrowLeft, Download, Heart, Maximize, Share2 } from 'lucide-react';
 import { type RefObject, useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '#common/paths.ts';
-import type { MediaItem } from '#common/api.ts';
+import type { MediaItem } from '#common/api/media.ts';
 import { useDocumentTitle } from '#web/app/document-title.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Alert } from '#web/components/alert.tsx';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OwnProfile } from '#common/api.ts';
+import type { OwnProfile } from '#common/api/profile.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
-import { ME_QUERY_KEY } from '../../auth/api/get-me.ts';
+import { ME_QUERY_KEY } from '#web/features/auth/index.ts';
 
 const profileKey = ['profile', 'own'] as const;
 

@@ -1,6 +1,6 @@
 import { Switch } from 'radix-ui';
 import { useId, useState } from 'react';
-import { type OwnProfile, updateOwnProfileBody } from '#common/api.ts';
+import { type OwnProfile, updateOwnProfileBody } from '#common/api/profile.ts';
 import type { Role } from '#common/roles.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
@@ -8,7 +8,7 @@ import { Field, Form, SubmitButton } from '#web/components/form.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
-import { roleLabel } from '../../users/components/user-dialogs.tsx';
+import { roleLabel } from '#web/features/users/index.ts';
 import { useOwnProfile, useUpdateOwnProfile, useUpdatePreferences } from '../api/own-profile.ts';
 
 /** What each role may do (admin-back-office.md §6), as the profile page lists it. */

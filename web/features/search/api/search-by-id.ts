@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { IdSearchResponse } from '#common/api.ts';
+import type { IdSearchResponse } from '#common/api/search.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 
 /** GET /api/admin/search/by-id?id=… (every staff role): records whose display ID is `id`. */

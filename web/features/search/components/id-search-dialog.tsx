@@ -3,12 +3,12 @@ import { Dialog } from 'radix-ui';
 import { ModalContent } from '#web/components/modal.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { IdSearchResult, IdSearchType } from '#common/api.ts';
+import type { IdSearchResult, IdSearchType } from '#common/api/search.ts';
 import { normalizeDisplayIdQuery } from '#common/display-id.ts';
 import { adminScreensFor } from '#web/app/admin-screens.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
-import { toActor, useMe } from '#web/features/auth/api/get-me.ts';
+import { toActor, useMe } from '#web/features/auth/index.ts';
 import { useIdSearch } from '../api/search-by-id.ts';
 
 const TYPE_TEXTS = {

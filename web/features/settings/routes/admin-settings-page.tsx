@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { CUSTOM_CARD_URL_MESSAGE } from '#common/api.ts';
+import { CUSTOM_CARD_URL_MESSAGE } from '#common/api/settings.ts';
 import { paths } from '#common/paths.ts';
 import { isSafeLinkUrl } from '#common/safe-url.ts';
 import { useT } from '#web/app/i18n.tsx';
@@ -9,7 +9,7 @@ import { Field, Form, SubmitButton, SwitchField, TextareaField } from '#web/comp
 import { Spinner } from '#web/components/spinner.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
-import { usePublicSettings } from '../../gallery/api/get-public-settings.ts';
+import { usePublicSettings } from '#web/features/gallery/index.ts';
 import { type SettingKey, useSaveSiteSettings } from '../api/site-settings.ts';
 
 const text = z.string().max(2000);

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminMediaItem, AdminSlideshowDetail, AdminSlideshowSummary } from '#common/api.ts';
+import type { AdminMediaItem } from '#common/api/media.ts';
+import type { AdminSlideshowDetail, AdminSlideshowSummary } from '#common/api/slideshows.ts';
 import type { ListPage } from '#common/list.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { type ListParams, listQueryString } from '#web/lib/list-params.ts';

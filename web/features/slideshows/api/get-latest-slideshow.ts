@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { latestSlideshowResponse } from '#common/api.ts';
+import type { latestSlideshowResponse } from '#common/api/slideshows.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { useBootData } from '#web/lib/boot-data.ts';
 

@@ -1,7 +1,8 @@
 import { ArrowDown, ArrowUp, Check, Search, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
-import type { AdminSlideshowDetail, MediaItem } from '#common/api.ts';
+import type { MediaItem } from '#common/api/media.ts';
+import type { AdminSlideshowDetail } from '#common/api/slideshows.ts';
 import { DEFAULT_SLIDE_DURATION_S } from '#common/limits.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
@@ -9,7 +10,7 @@ import { ModalContent } from '#web/components/modal.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
-import { MediaThumb } from '../../media/components/media-thumb.tsx';
+import { MediaThumb } from '#web/components/media-thumb.tsx';
 import {
   useAdminSlideshow,
   useCreateSlideshow,

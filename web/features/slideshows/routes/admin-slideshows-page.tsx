@@ -2,7 +2,7 @@ import { VisibilityToggles } from '#web/components/visibility-toggles.tsx';
 import { ExternalLink, Images, Pencil, Play, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { AdminSlideshowSummary } from '#common/api.ts';
+import type { AdminSlideshowSummary } from '#common/api/slideshows.ts';
 import { paths } from '#common/paths.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';

@@ -1,4 +1,8 @@
-import { type CreateSubmissionBody, createSubmissionResponse, type SubmissionSummary } from '#common/api.ts';
+import {
+  type CreateSubmissionBody,
+  createSubmissionResponse,
+  type SubmissionSummary,
+} from '#common/api/submissions.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 
 /** Turns one finished upload into a pending submission (POST /api/submissions). */

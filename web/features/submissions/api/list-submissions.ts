@@ -1,4 +1,4 @@
-import type { StaffSubmission } from '#common/api.ts';
+import type { StaffSubmission } from '#common/api/submissions.ts';
 import type { ListPage } from '#common/list.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { type ListParams, listQueryString } from '#web/lib/list-params.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BulkReviewResponse, SubmissionSummary } from '#common/api.ts';
+import type { BulkReviewResponse, SubmissionSummary } from '#common/api/submissions.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { submissionKeys } from './submission-keys.ts';
 

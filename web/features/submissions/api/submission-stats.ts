@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SubmissionStats } from '#common/api.ts';
+import type { SubmissionStats } from '#common/api/submissions.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { submissionKeys } from './submission-keys.ts';
 

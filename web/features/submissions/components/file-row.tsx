@@ -1,7 +1,7 @@
 import { ChevronDown, FileAudio, FileImage, FileText, FileVideo } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useT } from '#web/app/i18n.tsx';
-import { FileProgress, RemoveFileButton } from '#web/features/uploads/components/file-progress.tsx';
+import { FileProgress, RemoveFileButton } from '#web/features/uploads/index.ts';
 import { formatMegabytes } from '#web/lib/format-size.ts';
 import type { FileDetails, FileItem } from '../lib/file-item.ts';
 import { reconnectingText, statusText } from '../lib/status-text.ts';

@@ -3,7 +3,7 @@ import type { FieldErrors } from 'react-hook-form';
 import { SUBMIT_FORM_FIELDS, SUBMIT_FORM_RESULT, type SubmitFormResult } from '#common/submit-form.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
 import { Alert } from '#web/components/alert.tsx';
-import { RefusedFiles } from '#web/features/uploads/components/refused-files.tsx';
+import { RefusedFiles } from '#web/features/uploads/index.ts';
 import { useBootData } from '#web/lib/boot-data.ts';
 import type { GeneralValues } from '../lib/submission-values.ts';
 

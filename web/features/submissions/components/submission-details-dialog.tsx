@@ -2,7 +2,7 @@ import { Check, ChevronLeft, ChevronRight, Copy, Trash2, X } from 'lucide-react'
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { StaffSubmissionDetail } from '#common/api.ts';
+import type { StaffSubmissionDetail } from '#common/api/submissions.ts';
 import { paths } from '#common/paths.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Alert } from '#web/components/alert.tsx';

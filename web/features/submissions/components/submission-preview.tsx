@@ -1,5 +1,5 @@
 import { Download, FileText } from 'lucide-react';
-import type { StaffSubmissionDetail } from '#common/api.ts';
+import type { StaffSubmissionDetail } from '#common/api/submissions.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { fileSizeText } from '../lib/review-texts.ts';
 

@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, Percent, XCircle } from 'lucide-react';
-import type { SubmissionStats } from '#common/api.ts';
+import type { SubmissionStats } from '#common/api/submissions.ts';
 import { useT } from '#web/app/i18n.tsx';
 
 /** The header's counts line (Total, Pending, Approved, This Week). */

@@ -1,4 +1,4 @@
-import type { StaffSubmission } from '#common/api.ts';
+import type { StaffSubmission } from '#common/api/submissions.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { statusLabel } from '../lib/review-texts.ts';
 

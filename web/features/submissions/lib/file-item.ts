@@ -1,4 +1,4 @@
-import type { SubmissionSummary } from '#common/api.ts';
+import type { SubmissionSummary } from '#common/api/submissions.ts';
 
 /** The optional per-file details; an empty one falls back to the general form value. */
 export type FileDetails = {

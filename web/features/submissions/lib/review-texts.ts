@@ -1,8 +1,8 @@
-import type { StaffSubmission } from '#common/api.ts';
+import type { StaffSubmission } from '#common/api/submissions.ts';
 import type { Translate } from '#web/app/i18n.tsx';
 import { ApiRequestError } from '#web/lib/api-fetch.ts';
 
-/** The status filter's values (common/api.ts SUBMISSION_STATUS_VALUES, without pulling in zod). */
+/** The status filter's values (common/api/submissions.ts SUBMISSION_STATUS_VALUES, without pulling in zod). */
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 export function statusLabel(status: StaffSubmission['status'], t: Translate): string {

@@ -1,6 +1,6 @@
 import { readOriginalDate } from '#common/dates/read-date.ts';
 import { z } from 'zod';
-import type { CreateSubmissionBody } from '#common/api.ts';
+import type { CreateSubmissionBody } from '#common/api/submissions.ts';
 import type { Translate } from '#web/app/i18n.tsx';
 import type { FileDetails } from './file-item.ts';
 

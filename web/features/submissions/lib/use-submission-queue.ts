@@ -3,10 +3,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Translate } from '#web/app/i18n.tsx';
 import { ApiRequestError } from '#web/lib/api-fetch.ts';
 import { ERROR_TEXTS } from '#web/lib/error-text.ts';
-import { CONTRIBUTOR_DASHBOARD_KEY } from '#web/features/contributor/api/get-dashboard.ts';
+import { CONTRIBUTOR_DASHBOARD_KEY } from '#web/features/contributor/index.ts';
 import { createSubmission } from '../api/create-submission.ts';
-import { loadUploader, UploadError, uploadFile } from '#web/features/uploads/api/upload-file.ts';
-import { checkFiles, fileKey, type RefusedFile } from '#web/features/uploads/lib/check-files.ts';
+import {
+  checkFiles,
+  fileKey,
+  loadUploader,
+  type RefusedFile,
+  UploadError,
+  uploadFile,
+} from '#web/features/uploads/index.ts';
 import { EMPTY_DETAILS, type FileDetails, type FileItem } from './file-item.ts';
 import { reconnectingText, statusText } from './status-text.ts';
 import { type GeneralValues, submissionBody } from './submission-values.ts';

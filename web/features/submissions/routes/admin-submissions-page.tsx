@@ -1,6 +1,6 @@
 import { Check, Eye, FileText, Music, Trash2, Video, X } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { StaffSubmission, StaffSubmissionDetail } from '#common/api.ts';
+import type { StaffSubmission, StaffSubmissionDetail } from '#common/api/submissions.ts';
 import { type Translate, useLanguage, useT } from '#web/app/i18n.tsx';
 import { Button, secondaryButton } from '#web/components/button.tsx';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';

@@ -1,5 +1,5 @@
 import type { DetailedError } from 'tus-js-client';
-import { apiError } from '#common/api.ts';
+import { apiError } from '#common/api/shared.ts';
 import { fileTooLargeMessage, INGEST_LIMITS } from '#common/file-types.ts';
 
 const UPLOAD_ENDPOINT = '/api/uploads';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser, Me, SyncUsersResult, UserSort, UserStats } from '#common/api.ts';
+import type { Me } from '#common/api/account.ts';
+import type { AdminUser, SyncUsersResult, UserSort, UserStats } from '#common/api/users.ts';
 import type { ListPage } from '#common/list.ts';
 import type { Role } from '#common/roles.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';

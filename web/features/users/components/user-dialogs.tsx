@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { type AdminUser, createUserBody, updateUserBody } from '#common/api.ts';
+import { type AdminUser, createUserBody, updateUserBody } from '#common/api/users.ts';
 import { ROLES, type Role } from '#common/roles.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
 import { Field, Form, SelectField, SubmitButton, SwitchField, TextareaField } from '#web/components/form.tsx';

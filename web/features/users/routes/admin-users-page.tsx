@@ -1,7 +1,7 @@
 import { RefreshCw, UserPlus } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { type AdminUser, USER_SORTS, type UserSort } from '#common/api.ts';
+import { type AdminUser, USER_SORTS, type UserSort } from '#common/api/users.ts';
 import { paths } from '#common/paths.ts';
 import { ROLES } from '#common/roles.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
@@ -14,7 +14,7 @@ import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
 import type { ListSpec } from '#web/lib/list-params.ts';
 import { useListParams } from '#web/lib/use-list-params.ts';
-import { useMe } from '../../auth/api/get-me.ts';
+import { useMe } from '#web/features/auth/index.ts';
 import {
   type UserFilter,
   useAdminUsersList,

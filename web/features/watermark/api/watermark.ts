@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WatermarkSettingsBody, WatermarkSettingsResponse } from '#common/watermark-api.ts';
+import type { WatermarkSettingsBody, WatermarkSettingsResponse } from '#common/api/watermark.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { WATERMARK_PREVIEW_SIZE, watermarkSettingsBody } from '#common/watermark-api.ts';
+import { WATERMARK_PREVIEW_SIZE, watermarkSettingsBody } from '#common/api/watermark.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { previewUrl } from '../api/watermark.ts';
 

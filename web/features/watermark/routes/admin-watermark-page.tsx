@@ -3,7 +3,7 @@ import {
   WATERMARK_FORM_TYPES,
   type WatermarkSettingsResponse,
   watermarkSettingsBody,
-} from '#common/watermark-api.ts';
+} from '#common/api/watermark.ts';
 import {
   OPACITY_MAX,
   OPACITY_MIN,

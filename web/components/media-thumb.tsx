@@ -1,5 +1,5 @@
 import { FileText, Film, Music } from 'lucide-react';
-import type { MediaItem } from '#common/api.ts';
+import type { MediaItem } from '#common/api/media.ts';
 
 /** The item's thumbnail, or an icon of its type where there is none (yet). */
 export function MediaThumb({

@@ -8,7 +8,7 @@ import {
   WATERMARK_SIZES,
   WATERMARK_TEXT_MAX_LENGTH,
   WATERMARK_TYPES,
-} from './watermark.ts';
+} from '../watermark.ts';
 
 /**
  * The watermark settings screen's requests and answers (admin-back-office.md §2 Watermark

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { submissionSummary } from './submissions.ts';
+
+/** The contributor's dashboard (public-site.md §9). */
+
+export const contributorDashboardResponse = z.object({
+  stats: z.object({
+    total: z.number(),
+    approved: z.number(),
+    pending: z.number(),
+    rejected: z.number(),
+    /** approved / total in percent, rounded. */
+    successRate: z.number(),
+    totalViews: z.number(),
+    /** 10 × approved + total views of the approved items. */
+    score: z.number(),
+    /** Submissions in the last 7 days. */
+    recentActivity: z.number(),
+  }),
+  /** 5 approved, then 10, then null ('top contributor'). */
+  nextGoal: z.object({ target: z.number().nullable(), remaining: z.number() }),
+  /** Latest 50, newest first. */
+  submissions: z.array(submissionSummary),
+});
+export type ContributorDashboard = z.infer<typeof contributorDashboardResponse>;

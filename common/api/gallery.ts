@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { GALLERY_SORTS } from '../enums.ts';
+import { GALLERY_QUERY_MAX } from '../gallery-filters.ts';
+import { CURSOR_MAX } from '../list.ts';
+import { categoryRef } from './categories.ts';
+import { mediaFiles, mediaItem } from './media.ts';
+
+/** The public gallery (public-site.md): its pages, cards and the home banner. */
+
+/** Counts shown in the home banner. */
+export const gallerySummaryResponse = z.object({
+  totalItems: z.number().int().nonnegative(),
+  totalViews: z.number().int().nonnegative(),
+});
+export type GallerySummary = z.infer<typeof gallerySummaryResponse>;
+
+export { GALLERY_SORTS, type GallerySort } from '../enums.ts';
+
+/**
+ * A page of the gallery: the home page's HTML draws the first one (2 columns by 12 rows on a phone),
+ * and scrolling brings the next. 48 made that HTML 200 kB, a slow phone's main work before and
+ * after its first paint. Paged by design (issue 30): the spec's gallery loads every item at once,
+ * which at an archive's size is megabytes before the first picture.
+ */
+export const GALLERY_PAGE_SIZE = 24;
+
+/** Filters live in the URL (so a search can be shared); `cursor` continues a previous page. */
+export const galleryQuery = z.object({
+  q: z.string().trim().max(GALLERY_QUERY_MAX).optional(),
+  category: z.uuid().optional(),
+  sort: z.enum(GALLERY_SORTS).default('newest'),
+  cursor: z.string().max(CURSOR_MAX).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(GALLERY_PAGE_SIZE),
+});
+
+/**
+ * A card of the gallery: only what a card (grid or list) and the lightbox's picture show. The
+ * lightbox's information panel and the media page fetch the whole item (GET /api/media/:id).
+ */
+export const galleryItem = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  mediaType: mediaItem.shape.mediaType,
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  placeholder: z.string().nullable(),
+  viewCount: z.number(),
+  isFeatured: z.boolean(),
+  photographer: z.string().nullable(),
+  location: z.string().nullable(),
+  /** As written: a card shows it so (the item's own answer says it as understood). */
+  originalDate: z.string().nullable(),
+  files: mediaFiles.pick({ thumb: true, medium: true, display: true, poster: true, waveform: true }),
+  category: categoryRef.nullable(),
+});
+export type GalleryItem = z.infer<typeof galleryItem>;
+
+export const galleryPageResponse = z.object({
+  items: z.array(galleryItem),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+});
+
+export const featuredResponse = z.object({ items: z.array(galleryItem) });

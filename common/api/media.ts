@@ -1,0 +1,188 @@
+import { originalDateField } from '../dates/original-date-field.ts';
+import { z } from 'zod';
+import { COPYRIGHT_STATUSES, MEDIA_TYPES } from '../enums.ts';
+import { flagFilter, listQuery, listResponse } from '../list.ts';
+import { categoryRef } from './categories.ts';
+import { folderRef } from './folders.ts';
+import { formBoolean, keywordsField, optionalText } from './shared.ts';
+
+/** Media items: upload, edit, and the staff media screen (admin-back-office.md §2 Media management, §5). */
+
+/**
+ * The text fields sent with one file to POST /api/media (multipart: these fields first, then the
+ * file). A missing title becomes the file name without its extension.
+ */
+export const uploadMediaFields = z.object({
+  title: optionalText(300),
+  description: optionalText(10_000),
+  photographer: optionalText(300),
+  location: optionalText(300),
+  originalDate: originalDateField,
+  source: optionalText(500),
+  keywords: keywordsField.optional(),
+  categoryId: z
+    .uuid()
+    .or(z.literal('').transform(() => null))
+    .nullable()
+    .optional(),
+  folderId: z
+    .uuid()
+    .or(z.literal('').transform(() => null))
+    .nullable()
+    .optional(),
+  isPublic: formBoolean.optional(),
+  isFeatured: formBoolean.optional(),
+  historicalContext: optionalText(10_000),
+  technicalNotes: optionalText(10_000),
+  copyrightStatus: z.enum(COPYRIGHT_STATUSES).optional(),
+  copyrightHolder: optionalText(300),
+  commercialUseAllowed: formBoolean.optional(),
+  attributionRequired: formBoolean.optional(),
+  attributionText: optionalText(1000),
+});
+export type UploadMediaFields = z.infer<typeof uploadMediaFields>;
+
+/** A finished resumable upload made into an item by the staff upload screen, with its fields. */
+export const createMediaFromUploadBody = uploadMediaFields.extend({
+  uploadId: z.string().regex(/^[a-f0-9]{32}$/, 'uploadId: not an upload of ours'),
+});
+export type CreateMediaFromUploadBody = z.output<typeof createMediaFromUploadBody>;
+export type CreateMediaFromUploadInput = z.input<typeof createMediaFromUploadBody>;
+
+export const fileMetadata = z.object({
+  takenAt: z.string().optional(),
+  camera: z.string().optional(),
+  gps: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
+  caption: z.string().optional(),
+  creator: z.string().optional(),
+  copyright: z.string().optional(),
+});
+
+/** Where the files of an item are fetched; null where that file does not exist (yet). */
+export const mediaFiles = z.object({
+  thumb: z.string().nullable(),
+  /** The display image at 800 px, for phones (absent on items made before it existed). */
+  medium: z.string().nullable(),
+  display: z.string().nullable(),
+  download: z.string().nullable(),
+  poster: z.string().nullable(),
+  waveform: z.string().nullable(),
+  original: z.string().nullable(),
+});
+
+export const mediaItem = z.object({
+  id: z.uuid(),
+  displayId: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  mediaType: z.enum(['image', 'video', 'audio', 'document']),
+  fileName: z.string(),
+  fileSize: z.number(),
+  mimeType: z.string(),
+  sha256: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  isPublic: z.boolean(),
+  isFeatured: z.boolean(),
+  viewCount: z.number(),
+  categoryId: z.uuid().nullable(),
+  folderId: z.uuid().nullable(),
+  photographer: z.string().nullable(),
+  location: z.string().nullable(),
+  originalDate: z.string().nullable(),
+  /** The original date understood, as EDTF (common/dates); null when none or not understood. */
+  originalDateEdtf: z.string().nullable(),
+  source: z.string().nullable(),
+  keywords: z.array(z.string()),
+  historicalContext: z.string().nullable(),
+  technicalNotes: z.string().nullable(),
+  copyrightStatus: z.enum(COPYRIGHT_STATUSES),
+  copyrightHolder: z.string().nullable(),
+  commercialUseAllowed: z.boolean(),
+  attributionRequired: z.boolean(),
+  attributionText: z.string().nullable(),
+  processingStatus: z.enum(['pending', 'ready', 'failed']),
+  placeholder: z.string().nullable(),
+  fileMetadata: fileMetadata.nullable(),
+  files: mediaFiles,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MediaItem = z.infer<typeof mediaItem>;
+export const mediaItemResponse = z.object({ media: mediaItem });
+export const viewResponse = z.object({ viewCount: z.number() });
+
+/**
+ * Editing an item: any upload field; a title, when sent, must not be empty (trimmed). Keywords
+ * come comma-separated, trimmed, empties dropped; none (or null) clears them (admin-back-office.md §5).
+ */
+export const updateMediaBody = uploadMediaFields
+  .omit({ title: true, keywords: true })
+  .extend({
+    title: z.string().trim().min(1, 'Title is required').max(300).optional(),
+    keywords: keywordsField.nullable().optional(),
+  })
+  .partial();
+export type UpdateMediaBody = z.infer<typeof updateMediaBody>;
+
+/** newest (default), oldest, title A-Z, most viewed, featured first. */
+export const ADMIN_MEDIA_SORTS = ['newest', 'oldest', 'title', 'views', 'featured'] as const;
+export type AdminMediaSort = (typeof ADMIN_MEDIA_SORTS)[number];
+const idOrNone = z.union([z.uuid(), z.literal('none')]).optional();
+/** `q` matches title, description or photographer; category/folder take an id or 'none'. */
+export const adminMediaListQuery = listQuery(ADMIN_MEDIA_SORTS, {
+  category: idOrNone,
+  folder: idOrNone,
+  isPublic: flagFilter,
+  isFeatured: flagFilter,
+  mediaType: z.enum(MEDIA_TYPES).optional(),
+  /** `unread`: items whose original date was not understood (common/dates), to be written anew. */
+  originalDate: z.enum(['unread']).optional(),
+});
+/** An item as the media screen shows it: every field, with its category and folder. */
+export const adminMediaItem = mediaItem.extend({
+  category: categoryRef.nullable(),
+  folder: folderRef.nullable(),
+  /** The watermark settings recorded at upload (admin-back-office.md §3, §4). */
+  watermark: z.object({
+    enabled: z.boolean(),
+    type: z.string(),
+    position: z.string(),
+    opacity: z.number().int(),
+    size: z.string(),
+    level: z.string(),
+    text: z.string().nullable(),
+  }),
+});
+export type AdminMediaItem = z.infer<typeof adminMediaItem>;
+export const adminMediaListResponse = listResponse(adminMediaItem);
+
+const mediaCount = z.number().int().nonnegative();
+/** The six tiles: Total, Public, Featured, Categorized, Views, Categories (exact). */
+export const adminMediaStatsResponse = z.object({
+  total: mediaCount,
+  public: mediaCount,
+  featured: mediaCount,
+  categorized: mediaCount,
+  views: mediaCount,
+  categories: mediaCount,
+});
+export type AdminMediaStats = z.infer<typeof adminMediaStatsResponse>;
+
+export const BULK_MEDIA_ACTIONS = ['publish', 'unpublish', 'feature', 'unfeature', 'move', 'delete'] as const;
+export type BulkMediaAction = (typeof BULK_MEDIA_ACTIONS)[number];
+export const BULK_MEDIA_MAX = 200;
+/** Many items at once; 'move' sets the category and/or folder sent (null takes it away). */
+export const bulkMediaBody = z
+  .object({
+    ids: z.array(z.uuid()).min(1).max(BULK_MEDIA_MAX),
+    action: z.enum(BULK_MEDIA_ACTIONS),
+    categoryId: z.uuid().nullable().optional(),
+    folderId: z.uuid().nullable().optional(),
+  })
+  .refine((body) => body.action !== 'move' || body.categoryId !== undefined || body.folderId !== undefined, {
+    message: 'Choose a category or a folder to move to',
+    path: ['categoryId'],
+  });
+export type BulkMediaBody = z.infer<typeof bulkMediaBody>;
+export const bulkMediaResponse = z.object({ changed: z.number().int().nonnegative() });
