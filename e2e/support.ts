@@ -102,8 +102,15 @@ export async function mailedLink(to: string, pattern: RegExp): Promise<string> {
       .filter((mail) => mail.includes(`To: ${to}`))
       .map((mail) => mail.match(pattern)?.[0])
       .find((link) => link !== undefined);
-  await expect.poll(find, { timeout: 15_000 }).toBeDefined();
-  const url = new URL(find()!);
+  // A loop, not expect.poll: set-ups (beforeAll) register contributors too.
+  const deadline = Date.now() + 15_000;
+  let link = find();
+  while (!link && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    link = find();
+  }
+  if (!link) throw new Error(`no mail to ${to} with a link matching ${pattern}`);
+  const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }
 
