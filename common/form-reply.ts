@@ -6,7 +6,7 @@
  * or the confirmation, and the fields as they were sent. Never a password: `values` holds only the
  * fields a form may show again. Zod-free: the public pages import it.
  */
-export type FormName = 'sign-in' | 'register' | 'reset-request' | 'reset-password';
+export type FormName = 'sign-in' | 'register' | 'reset-request' | 'reset-password' | 'resend-confirmation';
 
 export interface FormReply {
   form: FormName;
@@ -33,7 +33,10 @@ export const FORM_ISSUE = {
   mismatch: 'PASSWORD_MISMATCH',
 } as const;
 
-/** The name of the hidden field that says which form of a page was sent (/reset-password has two). */
+/**
+ * The name of the hidden field that says which form of a page was sent (/reset-password has two;
+ * the contributor sign-in page also asks for the confirmation link again).
+ */
 export const FORM_FIELD = '_form';
 
 /** Loose on purpose: the auth library decides what an e-mail is; this only catches obvious slips. */

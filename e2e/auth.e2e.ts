@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DEACTIVATED_MESSAGE } from '#common/texts.ts';
 import {
   baseUrl,
+  CONFIRMATION_LINK,
   E2E_ADMIN,
   expectNoAxeViolations,
+  mailedLink,
   newVisitor,
   registerViaApi,
   signInViaApi,
@@ -78,7 +80,7 @@ describe('staff sign-in at /login', () => {
 });
 
 describe('contributor registration', () => {
-  it('registers with role public, lands on the dashboard, and cannot open the back-office', async () => {
+  it('registers with role public, confirms through the mailed link onto the dashboard, and cannot open the back-office', async () => {
     const context = await newVisitor(browser());
     const page = await context.newPage();
     await page.goto('/contributor/register');
@@ -95,6 +97,13 @@ describe('contributor registration', () => {
     await page.getByLabel('Loyniorð', { exact: true }).fill('rightpassword');
     await page.getByLabel('Endurtak loyniorð').fill('rightpassword');
     await page.getByRole('button', { name: 'Skráset' }).click();
+    // Not signed in yet (issue 30 B9): the address is confirmed first.
+    await page.getByRole('heading', { level: 1, name: 'Kanna teldupostin' }).waitFor();
+    await expectNoAxeViolations(page);
+    expect((await (await context.request.get('/api/me')).json()).user).toBeNull();
+
+    const link = await mailedLink(email, CONFIRMATION_LINK);
+    await page.goto(link);
     await page.waitForURL(`${baseUrl()}/contributor/dashboard`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Mítt yvirlit');
     await expectNoAxeViolations(page);
@@ -109,6 +118,33 @@ describe('contributor registration', () => {
       data: { isActive: false },
     });
     expect(refused.status()).toBe(403);
+    await context.close();
+  });
+
+  it('answers a registration of a taken address as any other, and says so to its owner by mail', async () => {
+    const owner = await registerViaApi(await newVisitor(browser()), 'Upptikin Adressa');
+    const context = await newVisitor(browser());
+    const page = await context.newPage();
+    await page.goto('/contributor/register');
+    await page.getByLabel('Fult navn').fill('Onkur Annar');
+    await page.getByLabel('Teldupostur').fill(owner.email);
+    await page.getByLabel('Loyniorð', { exact: true }).fill('another-password');
+    await page.getByLabel('Endurtak loyniorð').fill('another-password');
+    await page.getByRole('button', { name: 'Skráset' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Kanna teldupostin' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    // The owner is told, with the way to sign in or reset the password.
+    expect(await mailedLink(owner.email, /http:\/\/\S+\/reset-password\b/)).toBe('/reset-password');
+
+    // The owner's confirmation link, used again, signs nobody in and says the address is confirmed.
+    const again = await newVisitor(browser());
+    const used = await again.newPage();
+    await used.goto(await mailedLink(owner.email, CONFIRMATION_LINK));
+    await used.waitForURL((url) => url.pathname === '/contributor/login');
+    await used.getByText('Teldupostur tín er váttaður.').waitFor();
+    expect((await (await again.request.get('/api/me')).json()).user).toBeNull();
+    await expectNoAxeViolations(used);
+    await again.close();
     await context.close();
   });
 

@@ -1,7 +1,15 @@
 import { randomInt } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, E2E_ADMIN, newVisitor, registerViaApi, sharedBrowser } from './support.ts';
+import {
+  baseUrl,
+  CONFIRMATION_LINK,
+  E2E_ADMIN,
+  mailedLink,
+  newVisitor,
+  registerViaApi,
+  sharedBrowser,
+} from './support.ts';
 
 /**
  * The sign-in, registration and reset forms work from the moment they are on screen (issue 30
@@ -147,7 +155,7 @@ describe('with every script held back 5 s, pressing once inside that time', () =
     await visitor.context.close();
   });
 
-  it('registers a contributor: the welcome screen at once, then the dashboard as after the wait', async () => {
+  it('registers a contributor: "check your e-mail" at once, and the mailed link opens the dashboard, signed in', async () => {
     const visitor = await slowVisitor('/contributor/register');
     const { page } = visitor;
     const email = `fyrsta-${randomInt(1e9)}@example.org`;
@@ -156,14 +164,16 @@ describe('with every script held back 5 s, pressing once inside that time', () =
     await page.getByLabel('Loyniorð', { exact: true }).fill('rightpassword');
     await page.getByLabel('Endurtak loyniorð').fill('rightpassword');
     await pressEnterBeforeScripts(visitor, 'Endurtak loyniorð');
-    await page.getByRole('heading', { level: 1, name: 'Vælkomin!' }).waitFor(WITHIN_HOLD);
+    await page.getByRole('heading', { level: 1, name: 'Kanna teldupostin' }).waitFor(WITHIN_HOLD);
     await expectNoScriptRan(visitor);
-    const me = (await (await visitor.context.request.get('/api/me')).json()).user;
-    expect(me).toMatchObject({ email, role: 'public', fullName: 'Rannvá Fyrsta' });
-    // As after a registration by the script: the welcome shows a moment, then the dashboard.
+    // Nobody is signed in until the address is confirmed (issue 30 B9).
+    expect((await (await visitor.context.request.get('/api/me')).json()).user).toBeNull();
     visitor.letScriptsCome();
+    await page.goto(await mailedLink(email, CONFIRMATION_LINK));
     await page.waitForURL(`${baseUrl()}/contributor/dashboard`, { timeout: 30_000 });
     await page.getByRole('heading', { level: 1, name: 'Mítt yvirlit' }).waitFor();
+    const me = (await (await visitor.context.request.get('/api/me')).json()).user;
+    expect(me).toMatchObject({ email, role: 'public', fullName: 'Rannvá Fyrsta' });
     expect(visitor.problems).toEqual([]);
     await visitor.context.close();
   });
@@ -221,6 +231,38 @@ describe('without JavaScript', () => {
     await page.getByLabel('Loyniorð', { exact: true }).press('Enter');
     await page.waitForURL(`${baseUrl()}/contributor/dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Mítt yvirlit' }).waitFor();
+    await context.close();
+  });
+
+  it('registers a contributor: "check your e-mail", and the mailed link opens the dashboard, signed in', async () => {
+    const context = await newVisitor(browser(), { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/contributor/register');
+    const email = `utan-${randomInt(1e9)}@example.org`;
+    await page.getByLabel('Fult navn').fill('Sámal Uttan Skrift');
+    await page.getByLabel('Teldupostur').fill(email);
+    await page.getByLabel('Loyniorð', { exact: true }).fill('rightpassword');
+    await page.getByLabel('Endurtak loyniorð').fill('rightpassword');
+    await page.getByRole('button', { name: 'Skráset' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Kanna teldupostin' }).waitFor();
+    expect((await (await context.request.get('/api/me')).json()).user).toBeNull();
+    await page.goto(await mailedLink(email, CONFIRMATION_LINK));
+    await page.waitForURL(`${baseUrl()}/contributor/dashboard`);
+    await page.getByRole('heading', { level: 1, name: 'Mítt yvirlit' }).waitFor();
+    const me = (await (await context.request.get('/api/me')).json()).user;
+    expect(me).toMatchObject({ email, role: 'public', fullName: 'Sámal Uttan Skrift' });
+    await context.close();
+  });
+
+  it('asks for the confirmation link again, answered alike for any address', async () => {
+    const context = await newVisitor(browser(), { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/contributor/login');
+    await page.getByLabel('Teldupostadressa').fill(`nobody-${randomInt(1e9)}@example.org`);
+    await page.getByRole('button', { name: 'Send leinkjuna aftur' }).click();
+    await page
+      .getByText('Um ein konto við hesum teldupostinum bíðar eftir váttan, er ein nýggj leinkja send.')
+      .waitFor();
     await context.close();
   });
 

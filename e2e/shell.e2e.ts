@@ -1,7 +1,12 @@
-import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
-import { readOutbox } from '#server/mail/read-outbox.ts';
-import { baseUrl, expectNoAxeViolations, newVisitor, registerViaApi, sharedBrowser } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  expectNoAxeViolations,
+  mailedLink,
+  newVisitor,
+  registerViaApi,
+  sharedBrowser,
+} from './support.ts';
 
 const browser = sharedBrowser();
 
@@ -55,13 +60,8 @@ describe('the public shell', () => {
       .toContain('If an account exists for that e-mail, a reset link has been sent.');
 
     // The job queue sends it, moments after the answer.
-    const mailTo = () =>
-      readOutbox(join(inject('dataDir'), 'outbox')).find((m) => m.includes(`To: ${user.email}`));
-    await expect.poll(mailTo).toBeDefined();
-    const mail = mailTo();
-    const link = mail?.match(/http:\/\/[\d.:]+\/api\/auth\/reset-password\/\S+/)?.[0];
-    expect(link).toBeDefined();
-    await page.goto(link!);
+    const link = await mailedLink(user.email, /http:\/\/[\d.:]+\/api\/auth\/reset-password\/\S+/);
+    await page.goto(link);
     await page.waitForURL((url) => url.pathname === '/reset-password' && url.searchParams.has('token'));
     await page.getByLabel('New password').fill('a-new-password');
     await page.getByLabel('Confirm password').fill('a-new-password');

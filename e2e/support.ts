@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIResponse, type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Category } from '#common/api/categories.ts';
 import type { DocumentItem } from '#common/api/documents.ts';
 import type { MediaItem } from '#common/api/media.ts';
+import { readOutbox } from '#server/mail/read-outbox.ts';
 import { ghostscriptPdf } from '#server/test/fixtures.ts';
 import { E2E_ADMIN as E2E_ADMIN_ACCOUNT } from './global-setup.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/local-chromium.ts';
@@ -93,7 +94,35 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary, `axe on ${page.url()}`).toEqual([]);
 }
 
-/** Registers a contributor through the API, in the given context (so it is signed in there). */
+/**
+ * The first link matching `pattern` in a mail the archive sent to `to` (the job queue sends it
+ * moments after the answer that queued it, so this waits for it), as a path on the test server.
+ */
+export async function mailedLink(to: string, pattern: RegExp): Promise<string> {
+  const find = () =>
+    readOutbox(join(inject('dataDir'), 'outbox'))
+      .filter((mail) => mail.includes(`To: ${to}`))
+      .map((mail) => mail.match(pattern)?.[0])
+      .find((link) => link !== undefined);
+  // A loop, not expect.poll: set-ups (beforeAll) register contributors too.
+  const deadline = Date.now() + 15_000;
+  let link = find();
+  while (!link && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    link = find();
+  }
+  if (!link) throw new Error(`no mail to ${to} with a link matching ${pattern}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The link of the confirmation mail a registration sends (server/auth/auth-mails.ts). */
+export const CONFIRMATION_LINK = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/;
+
+/**
+ * Registers a contributor through the API and follows the link of the confirmation mail in the
+ * given context, as its owner would, so it is signed in there.
+ */
 export async function registerViaApi(context: BrowserContext, name: string) {
   const email = `${name.toLowerCase().replace(/[^a-z]/g, '')}-${randomInt(1e9)}@example.org`;
   const password = 'contributor-pw';
@@ -102,6 +131,8 @@ export async function registerViaApi(context: BrowserContext, name: string) {
     headers: { origin: baseUrl() },
   });
   expect(res.status()).toBe(200);
+  const confirmed = await context.request.get(await mailedLink(email, CONFIRMATION_LINK));
+  expect(new URL(confirmed.url()).pathname).toBe('/contributor/dashboard');
   const me = await (await context.request.get('/api/me')).json();
   return { ...me.user, password } as { id: string; email: string; password: string; role: string };
 }

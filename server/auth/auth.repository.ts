@@ -11,3 +11,8 @@ export async function deleteResetTokensOf(db: Db, userId: string): Promise<void>
     .where('value', '=', userId)
     .execute();
 }
+
+/** Marks the account's e-mail address as confirmed. */
+export async function confirmEmailOf(db: Db, userId: string): Promise<void> {
+  await db.updateTable('users').set({ email_verified: true }).where('id', '=', userId).execute();
+}

@@ -3,6 +3,8 @@ import type { AppContext } from '../http/context.ts';
 import type { FastifyZod } from '../http/fastify.ts';
 import { notFound } from '../errors.ts';
 import { defineFeature } from '../http/feature.ts';
+import { CONFIRM_PARAM, type ConfirmOutcome } from '#common/confirm.ts';
+import { paths } from '#common/paths.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 
 /**
@@ -25,6 +27,8 @@ export const AUTH_ENDPOINTS_SERVED: readonly { method: 'GET' | 'POST'; path: str
   { method: 'POST', path: '/request-password-reset' },
   { method: 'GET', path: '/reset-password/:token' },
   { method: 'POST', path: '/reset-password' },
+  { method: 'GET', path: '/verify-email' },
+  { method: 'POST', path: '/send-verification-email' },
 ];
 
 export const authFeature = defineFeature({
@@ -51,6 +55,11 @@ function bridgeAuth(app: FastifyZod, ctx: AppContext) {
         body: hasBody ? JSON.stringify(request.body) : undefined,
       }),
     );
+    if (isConfirmation(request) && response.status === 302) {
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.header('cache-control', 'no-store').redirect(confirmationTarget(response), 302);
+    }
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
@@ -67,6 +76,23 @@ const servedPatterns = AUTH_ENDPOINTS_SERVED.map(({ method, path }) => ({
   method,
   pattern: new RegExp(`^/api/auth${path.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`),
 }));
+
+const isConfirmation = (request: FastifyRequest) =>
+  request.method === 'GET' && /^\/api\/auth\/verify-email\/?$/.test(request.url.split('?')[0]!);
+
+/**
+ * Where the link of a confirmation mail leads, whatever page the link named: the contributor's
+ * dashboard when it signed its owner in; else the sign-in page, saying why (common/confirm.ts):
+ * the address was confirmed already (the link used before, by its owner or a mail scanner), or
+ * the link expired or is not one of ours.
+ */
+function confirmationTarget(response: Response): string {
+  const signedIn = response.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c));
+  if (signedIn) return paths.contributorDashboard;
+  const error = new URL(response.headers.get('location') ?? '/', 'http://x').searchParams.get('error');
+  const outcome: ConfirmOutcome = !error ? 'done' : error === 'TOKEN_EXPIRED' ? 'expired' : 'invalid';
+  return `${paths.contributorLogin}?${CONFIRM_PARAM}=${outcome}`;
+}
 
 function isServed(request: FastifyRequest): boolean {
   const path = request.url.split('?')[0]!;

@@ -10,7 +10,8 @@ import { ACCOUNT_DEACTIVATED_MESSAGE } from '#common/texts.ts';
 import type { Db } from '../db/database.ts';
 import { publishSessionEnded } from './account-events.ts';
 import { recordSignIn, slowSignIn } from './account-lockout.ts';
-import { deleteResetTokensOf } from './auth.repository.ts';
+import { confirmEmailOf, deleteResetTokensOf } from './auth.repository.ts';
+import { confirmationMail, registrationAttemptMail } from './auth-mails.ts';
 import { queueMail } from '../mail/mail-job.ts';
 import type { Mail } from '../mail/mailer.ts';
 
@@ -26,6 +27,9 @@ export interface AuthOptions {
 
 /** The header our HTTP bridge sets to the client address Fastify determined; clients cannot set it. */
 export const CLIENT_IP_HEADER = 'x-archive-client-ip';
+
+/** How long a confirmation link works (a reset link: one hour). */
+const CONFIRMATION_LINK_HOURS = 24;
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' };
 
@@ -96,18 +100,37 @@ export function createAuth(options: AuthOptions) {
         '/sign-up/email': { window: 3600, max: 10 },
         '/request-password-reset': { window: 3600, max: 5 },
         '/reset-password': { window: 3600, max: 10 },
+        '/send-verification-email': { window: 3600, max: 5 },
       },
     },
     emailAndPassword: {
       enabled: true,
+      // Registration never says whether an address has an account (issue 30 B9): with this off,
+      // better-auth signs nobody in at sign-up and answers an address that has an account exactly
+      // as a new one ({ token: null, user }, no cookie), hashing the password either way. The new
+      // address gets a confirmation link (emailVerification.sendOnSignUp), the existing account's
+      // owner a mail saying someone tried (onExistingUserSignUp); both are jobs, so neither answer
+      // waits for mail. Signing in needs the confirmation: see session.create below (the
+      // library's own `requireEmailVerification` would answer 403 EMAIL_NOT_VERIFIED there).
+      autoSignIn: false,
+      async onExistingUserSignUp({ user }) {
+        await sendLater(registrationAttemptMail(user, options.publicUrl));
+      },
+      // The answer for an existing address mirrors a new account's: the image is dropped there
+      // too (databaseHooks below), or sending one would tell the two apart.
+      customSyntheticUser: ({ coreFields, id }) => ({ ...coreFields, image: null, id }),
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
       // A link asked for earlier must not set the password again after a newer one was used: the
-      // reset ends them all (an old mail may sit in a shared or leaked mailbox).
+      // reset ends them all (an old mail may sit in a shared or leaked mailbox). And the link came
+      // to the address, so using it confirms the address: an account whose confirmation mail was
+      // lost, or one someone else registered with this address (with a password of their own),
+      // is taken over by the address's owner this way.
       async onPasswordReset({ user }) {
         await deleteResetTokensOf(db, user.id);
+        await confirmEmailOf(db, user.id);
       },
       async sendResetPassword({ user, url }) {
         await sendLater({
@@ -124,6 +147,16 @@ export function createAuth(options: AuthOptions) {
             'The link is valid for one hour. If it was not you, ignore this message.',
           ].join('\n'),
         });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // The link signs its owner in (once: a second use finds the address confirmed and signs
+      // nobody in; auth.routes.ts sends each outcome to its page).
+      autoSignInAfterVerification: true,
+      expiresIn: CONFIRMATION_LINK_HOURS * 3600,
+      async sendVerificationEmail({ user, url }) {
+        await sendLater(confirmationMail(user, url, CONFIRMATION_LINK_HOURS));
       },
     },
     // In the library's own pipeline, so every way in (the JSON API, the server-drawn forms that
@@ -166,6 +199,18 @@ export function createAuth(options: AuthOptions) {
           // never whether a wrong password was close.
           async before(session) {
             const user = await getUser(db, session.userId);
+            // The right password of an account whose address is not confirmed yet answers as a
+            // wrong one (and the lockout counts it as one): anyone can register any address with
+            // a password of their choosing, so any other answer here would tell which addresses
+            // were new (issue 30 B9). The contributor sign-in page tells everyone that a new
+            // address is confirmed first, and offers the link again (resend-confirmation-form.tsx).
+            // The confirmation link itself confirms before it makes its session.
+            if (user && !user.email_verified) {
+              throw new APIError('UNAUTHORIZED', {
+                message: 'Invalid email or password',
+                code: 'INVALID_EMAIL_OR_PASSWORD',
+              });
+            }
             if (user && !user.is_active) {
               throw new APIError('FORBIDDEN', {
                 code: ACCOUNT_DEACTIVATED_CODE,

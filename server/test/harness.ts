@@ -13,6 +13,7 @@ import { type DatabaseHandle, openPgliteInMemory, openPostgres } from '../db/dat
 import { createAccount } from '../features/users/create-account.public.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { LocalBlobStore } from '../storage/local-blob-store.ts';
+import { MAIL_JOB } from '../mail/mail-job.ts';
 import { readOutbox } from '../mail/read-outbox.ts';
 import { POSTGRES_TEMPLATE, testEngine } from './engine.ts';
 
@@ -172,4 +173,15 @@ export function pageShellDir(): string {
     '<!doctype html><html lang="fo"><head><title>Myndasavn</title></head><body><div id="root"></div></body></html>',
   );
   return webDir;
+}
+
+/** The subjects of the mail jobs to `to` still waiting to be sent (mail is never sent in a request). */
+export async function queuedMailsTo(t: TestApp, to: string): Promise<string[]> {
+  const jobs = await t.db
+    .selectFrom('jobs')
+    .select('payload')
+    .where('kind', '=', MAIL_JOB)
+    .where('status', '=', 'queued')
+    .execute();
+  return jobs.filter((j) => j.payload.to === to).map((j) => String(j.payload.subject));
 }

@@ -182,24 +182,34 @@ describe('POST /login and /contributor/login', () => {
 });
 
 describe('POST /contributor/register', () => {
-  it('registers with role public, signed in, and draws the welcome screen', async () => {
+  it('draws "check your e-mail", signing nobody in, alike for a new address and one with an account', async () => {
+    const owner = await buildUser(t);
     const email = `form-${Date.now()}@example.org`;
-    const res = await send('/contributor/register', {
-      name: 'Sigrid Joensen',
-      email,
-      password: 'rightpassword',
-      confirmPassword: 'rightpassword',
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
-    const cookie = cookieFrom(res.headers['set-cookie']);
-    expect(await me(cookie)).toMatchObject({ email, role: 'public', fullName: 'Sigrid Joensen' });
-    const { root } = drawn(res.body);
-    expect(root).toContain('Vælkomin!');
-    expect(root).toContain('href="/contributor/dashboard"');
-    // Drawn as the new account: the page's script starts signed in.
-    expect(res.body).toContain(`"email":"${email}`);
-    expect(res.body).not.toContain('rightpassword');
+    const answers = [];
+    for (const address of [email, owner.email]) {
+      const res = await send('/contributor/register', {
+        name: 'Sigrid Joensen',
+        email: address,
+        password: 'rightpassword',
+        confirmPassword: 'rightpassword',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(res.body).not.toContain('rightpassword');
+      expect(res.body).not.toContain(address);
+      answers.push(drawn(res.body));
+    }
+    expect(answers[0]!.root).toContain('Kanna teldupostin');
+    expect(answers[0]!.root).toContain('href="/contributor/login"');
+    expect(answers[1]).toEqual(answers[0]);
+    // The new account has role public and waits for its owner's confirmation.
+    const row = await t.db
+      .selectFrom('users')
+      .select(['role', 'full_name', 'email_verified'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    expect(row).toEqual({ role: 'public', full_name: 'Sigrid Joensen', email_verified: false });
   });
 
   it("checks what the script checks: the passwords' match and length, in Faroese, the name and e-mail kept", async () => {
@@ -217,6 +227,37 @@ describe('POST /contributor/register', () => {
     expect(root).toContain('value="Óli"');
     expect(root).toContain('value="oli@example.org"');
     expect(res.body).not.toMatch(/value="ab[cd]"/);
+  });
+});
+
+describe('POST /contributor/login, asking for the confirmation link again', () => {
+  it('draws the same confirmation for any address, and mails only an account waiting for it', async () => {
+    const confirmed = await buildUser(t);
+    const waiting = `waiting-${Date.now()}@example.org`;
+    await send('/contributor/register', {
+      name: 'Bíðandi',
+      email: waiting,
+      password: 'rightpassword',
+      confirmPassword: 'rightpassword',
+    });
+    await t.jobs.drain();
+    const before = t.outbox().length;
+    const roots = [];
+    for (const email of [waiting, confirmed.email, 'nobody-at-all@example.org']) {
+      const res = await send('/contributor/login', { _form: 'resend-confirmation', email });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      roots.push(drawn(res.body).root);
+    }
+    expect(roots[0]).toContain(
+      'Um ein konto við hesum teldupostinum bíðar eftir váttan, er ein nýggj leinkja send.',
+    );
+    expect(new Set(roots).size).toBe(1);
+    await t.jobs.drain();
+    const sent = t.outbox().slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain(`To: ${waiting}`);
+    expect(sent[0]).toMatch(/\/api\/auth\/verify-email\?token=/);
   });
 });
 

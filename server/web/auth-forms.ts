@@ -37,7 +37,7 @@ export async function registerAuthForms(app: FastifyInstance, ctx: Pick<AppConte
       async (request: FastifyRequest, reply: FastifyReply) =>
         answer(formCall(app, ctx, trusted, request, reply));
     forms.post(paths.login, options, handle(signInForm));
-    forms.post(paths.contributorLogin, options, handle(signInForm));
+    forms.post(paths.contributorLogin, options, handle(contributorLoginForms));
     forms.post(paths.contributorRegister, options, handle(registerForm));
     forms.post(paths.resetPassword, options, handle(resetForms));
   });
@@ -196,7 +196,26 @@ async function signInForm(form: FormCall): Promise<FastifyReply> {
   return form.redirect(home, answer.cookies);
 }
 
-/** /contributor/register: the welcome screen, signed in, as after the script's registration. */
+/** /contributor/login holds two forms: the sign-in, and the request for a new confirmation link. */
+function contributorLoginForms(form: FormCall): Promise<FastifyReply> {
+  return form.field(FORM_FIELD) === 'resend-confirmation' ? resendConfirmationForm(form) : signInForm(form);
+}
+
+/** Answers alike for any address (the auth library's own rule: the same body, at least 500 ms). */
+async function resendConfirmationForm(form: FormCall): Promise<FastifyReply> {
+  const email = form.field('email').trim();
+  const values = { email };
+  const issues = emailIssues('email', email);
+  if (issues.length > 0) return form.draw(refused('resend-confirmation', values, issues), 400);
+  const answer = await form.callAuth('send-verification-email', { email });
+  if (answer.status !== 200) return form.draw(failed('resend-confirmation', values, answer), answer.status);
+  return form.draw({ form: 'resend-confirmation', values: {}, done: true }, 200);
+}
+
+/**
+ * /contributor/register: "check your e-mail", as after the script's registration. It answers the
+ * same whether or not the address has an account (issue 30 B9), and signs nobody in.
+ */
 async function registerForm(form: FormCall): Promise<FastifyReply> {
   const name = form.field('name').trim();
   const email = form.field('email').trim();
@@ -210,7 +229,7 @@ async function registerForm(form: FormCall): Promise<FastifyReply> {
   if (issues.length > 0) return form.draw(refused('register', values, issues), 400);
   const answer = await form.callAuth('sign-up/email', { name, email, password });
   if (answer.status !== 200) return form.draw(failed('register', values, answer), answer.status);
-  return form.draw({ form: 'register', values: {}, done: true }, 200, answer.cookies);
+  return form.draw({ form: 'register', values: {}, done: true }, 200);
 }
 
 /** /reset-password holds two forms: the request for a link, and the new password the link allows. */

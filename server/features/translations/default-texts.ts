@@ -170,12 +170,37 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
     fo: 'Loyniorðini eru ikki tey somu.',
     en: 'The passwords are not the same.',
   },
-  'contributor.register.welcome': { fo: 'Vælkomin!', en: 'Welcome!' },
-  'contributor.register.welcome_text': {
-    fo: 'Tú ert nú skrásett/ur sum íkastari.',
-    en: 'You are now registered as a contributor.',
+  'contributor.register.check_mail': { fo: 'Kanna teldupostin', en: 'Check your e-mail' },
+  'contributor.register.check_mail_text': {
+    fo: 'Vit hava sent tær ein teldupost. Trýst á leinkjuna í honum fyri at vátta teldupostin og rita inn. Sært tú hann ikki um eina løtu, so hygg í ruskpostinum.',
+    en: 'We have sent you an e-mail. Open the link in it to confirm your address and sign in. If it does not arrive within a few minutes, look in your spam folder.',
   },
-  'contributor.register.to_dashboard': { fo: 'Til mítt yvirlit', en: 'To my dashboard' },
+  'contributor.confirm.title': { fo: 'Nýggj/ur íkastari?', en: 'New contributor?' },
+  'contributor.confirm.intro': {
+    fo: 'Tú kanst rita inn, tá ið tú hevur váttað teldupostin við leinkjuni, vit sendu tær. Fekst tú ikki teldupostin, ella er leinkjan farin úr gildi, so kunnu vit senda hana aftur.',
+    en: 'You can sign in once you have confirmed your e-mail address with the link we sent you. If the mail did not come, or the link has expired, we can send it again.',
+  },
+  'contributor.confirm.email': { fo: 'Teldupostadressa', en: 'E-mail address' },
+  'contributor.confirm.send': { fo: 'Send leinkjuna aftur', en: 'Send the link again' },
+  'contributor.confirm.sending': { fo: 'Sendir...', en: 'Sending...' },
+  'contributor.confirm.sent': {
+    fo: 'Um ein konto við hesum teldupostinum bíðar eftir váttan, er ein nýggj leinkja send.',
+    en: 'If an account with this address is waiting to be confirmed, a new link has been sent.',
+  },
+  'contributor.confirm.done_title': { fo: 'Teldupostur váttaður', en: 'Address confirmed' },
+  'contributor.confirm.done': {
+    fo: 'Teldupostur tín er váttaður. Rita inn við teldupostinum og loyniorðinum.',
+    en: 'Your e-mail address is confirmed. Sign in with your e-mail and password.',
+  },
+  'contributor.confirm.failed_title': { fo: 'Leinkjan virkar ikki', en: 'The link does not work' },
+  'contributor.confirm.expired': {
+    fo: 'Leinkjan er farin úr gildi. Bið um eina nýggja niðanfyri (tú kanst eisini rita inn, um tú longu hevur váttað teldupostin).',
+    en: 'The link has expired. Ask for a new one below (or sign in, if you have confirmed your address already).',
+  },
+  'contributor.confirm.invalid': {
+    fo: 'Leinkjan er ikki gyldug. Bið um eina nýggja niðanfyri (tú kanst eisini rita inn, um tú longu hevur váttað teldupostin).',
+    en: 'The link is not valid. Ask for a new one below (or sign in, if you have confirmed your address already).',
+  },
   'contributor.register.browse': { fo: 'Kaga í savnið', en: 'Browse the archive' },
   'contributor.register.failed': {
     fo: 'Skráseting miseydnaðist. Royn aftur.',

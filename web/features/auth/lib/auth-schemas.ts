@@ -31,6 +31,14 @@ export function requestResetTexts(t: Translate): CheckTexts {
   };
 }
 
+export function resendConfirmationTexts(t: Translate): CheckTexts {
+  return {
+    [FORM_ISSUE.required]: t('contributor.register.required', 'Hesin teigurin má fyllast út.'),
+    [FORM_ISSUE.invalidEmail]: t('contributor.register.invalid_email', 'Skriva ein gyldugan teldupost.'),
+  };
+}
+
+/** An e-mail alone (the reset request, the confirmation link asked again). */
 export function requestResetSchema(texts: CheckTexts) {
   return z.object({
     email: z.string().trim().min(1, texts[FORM_ISSUE.required]).regex(EMAIL, texts[FORM_ISSUE.invalidEmail]),
