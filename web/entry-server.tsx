@@ -15,8 +15,12 @@ const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
 export interface RenderInput {
   /** The page's path and query, as the browser asked for it. */
   url: string;
-  /** The API answers embedded in the page (server/web/boot-data.ts), by path. */
-  answers: Record<string, unknown>;
+  /**
+   * The API answers embedded in the page (server/web/boot-data.ts), by path: as the JSON text the
+   * page embeds (handed to this thread as one string, not an object copied field by field), or
+   * as values.
+   */
+  answers: string | Record<string, unknown>;
   lang: Language;
   /** The time written on the page's root (data-rendered-at), which the browser draws with too. */
   renderedAt: number;
@@ -30,7 +34,7 @@ export interface RenderInput {
  */
 export async function renderApp({ url, answers, lang, renderedAt }: RenderInput): Promise<string> {
   const client = createQueryClient();
-  const bootData = bootDataOf(answers);
+  const bootData = bootDataOf(typeof answers === 'string' ? JSON.parse(answers) : answers);
   const me = bootData.take<{ user: Me | null }>('/api/me');
   if (me) client.setQueryData(ME_QUERY_KEY, me.user);
   const html = await new Promise<string>((resolve, reject) => {
