@@ -7,11 +7,14 @@
  *
  * PGlite (in memory) always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set
  * (a database `archive_bench_api` is made afresh there and dropped after).
- * BENCH_API_PROFILE=1 writes a CPU profile of the app while `/api/gallery` and `/` are under load
- * (bench/profiles/*.cpuprofile) and prints its top costs by self time.
+ * Beside the kept answers (the page cache's 2 s), the same app with PAGE_CACHE_MS=0: `/api/gallery`,
+ * `/`, a search and a media page as every visitor's own answer, and `/` signed in as a contributor
+ * and as an admin (issue 31), each with its goal. BENCH_API_PROFILE=1 writes a CPU profile of the
+ * app's main thread while each row with a goal is under load (bench/profiles/*.cpuprofile) and
+ * prints its top costs by self time.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,7 +24,7 @@ import pg from 'pg';
 import { benchCounts, benchCreator, seedBenchArchive, writeBenchFiles } from '#server/db/bench-seed.ts';
 import { type DatabaseHandle, openPgliteInMemory, openPostgres } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
-import { createTestApp, listen, type TestApp } from '#server/test/harness.ts';
+import { buildUser, createTestApp, listen, signIn, type TestApp } from '#server/test/harness.ts';
 
 const run$ = promisify(execFile);
 const ITEMS = Number(process.env.BENCH_API_ITEMS ?? 100_000);
@@ -83,10 +86,21 @@ interface Load {
 }
 
 /** autocannon in its own process against one URL. */
-async function load(url: string, method = 'GET'): Promise<Load> {
+async function load(url: string, method = 'GET', headers: string[] = []): Promise<Load> {
   const { stdout } = await run$(
     process.execPath,
-    [AUTOCANNON, '-j', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-m', method, url],
+    [
+      AUTOCANNON,
+      '-j',
+      '-c',
+      String(CONNECTIONS),
+      '-d',
+      String(SECONDS),
+      '-m',
+      method,
+      ...headers.flatMap((header) => ['-H', header]),
+      url,
+    ],
     { maxBuffer: 64 * 1024 * 1024 },
   );
   const r = JSON.parse(stdout);
@@ -125,12 +139,56 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 
+interface Route {
+  name: string;
+  path: string;
+  method?: string;
+  /** The app's address when not the kept one's (the app with PAGE_CACHE_MS=0). */
+  base?: string;
+  cookie?: string;
+  goal?: Goal;
+}
+
+type Goal = 'gallery' | 'home' | 'uncached-gallery' | 'uncached-home' | 'uncached-quarter';
+
+/** The goal of a row (issues 13 and 31), with ✓ or ✗. */
+function judge(goal: Goal, app: Load, ratio: number): string {
+  const check = (ok: boolean, text: string) => `${ok ? '✓' : '✗'} ${text}`;
+  switch (goal) {
+    case 'gallery':
+      return check(ratio >= 0.5 && app.p99 < 100, '≥ 0.5× bare, p99 < 100 ms');
+    case 'home':
+      return check(ratio >= 0.25 && app.p99 < 200, '≥ 0.25× bare, p99 < 200 ms');
+    case 'uncached-gallery':
+      return check(ratio >= 0.25 && app.p99 < 100, '≥ 0.25× bare, p99 < 100 ms');
+    case 'uncached-home':
+      return check(app.rps >= 300 && app.p99 < 250, '≥ 300 req/s, p99 < 250 ms');
+    case 'uncached-quarter':
+      return check(ratio >= 0.25, '≥ 0.25× bare');
+  }
+}
+
+/** Runs `make` with these environment variables set (read by what it makes), then restores them. */
+async function withEnv<T>(vars: Record<string, string>, make: () => Promise<T>): Promise<T> {
+  const before = Object.fromEntries(Object.keys(vars).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, vars);
+  try {
+    return await make();
+  } finally {
+    for (const [key, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}
+
 const fmt = (value: number, digits = 0) => value.toLocaleString('en', { maximumFractionDigits: digits });
 
 async function measure(engine: Engine) {
   const start = performance.now();
   await migrateToLatest(engine.handle.db);
   const t: TestApp = await createTestApp({ database: engine.handle, webDir: webDir() });
+  const apps = [t];
   const bare = Fastify();
   try {
     const creator = await benchCreator(engine.handle.db);
@@ -146,22 +204,47 @@ async function measure(engine: Engine) {
       select id, category_id from media_items where is_public and category_id is not null
       order by created_at desc limit 1`.execute(engine.handle.db);
     const item = rows[0]!;
-    const routes = [
-      { name: '/api/gallery (first page)', path: '/api/gallery', profile: true },
-      { name: '/ (HTML with first answers)', path: '/', profile: true },
+    // The same archive served with nothing kept (PAGE_CACHE_MS=0): what a signed-in visitor, a
+    // search or a later page costs (issue 31), and the same for a contributor and an admin.
+    const uncached = await withEnv({ PAGE_CACHE_MS: '0' }, () =>
+      createTestApp({ database: engine.handle, webDir: webDir() }),
+    );
+    apps.push(uncached);
+    const uncachedBase = await listen(uncached);
+    // A contributor is a self-registered account (role public).
+    const cookieOf = async (role: 'public' | 'admin') => {
+      const user = await buildUser(t, { role });
+      return signIn(t, user.email, user.password);
+    };
+    const contributor = await cookieOf('public');
+    const admin = await cookieOf('admin');
+    const routes: Route[] = [
+      { name: '/api/gallery (first page)', path: '/api/gallery', goal: 'gallery' },
+      { name: '/ (HTML with first answers)', path: '/', goal: 'home' },
       { name: 'search, rare', path: '/api/gallery?q=sjeldsamt' },
       { name: 'search, rare + category', path: `/api/gallery?q=sjeldsamt&category=${item.category_id}` },
       { name: 'search, common', path: '/api/gallery?q=bryggjan' },
       { name: 'search, common + category', path: `/api/gallery?q=bryggjan&category=${item.category_id}` },
       { name: 'media page /media/:id', path: `/media/${item.id}` },
       { name: 'its view write (POST)', path: `/api/media/${item.id}/view`, method: 'POST' },
+      ...[
+        { name: '/api/gallery (first page)', path: '/api/gallery', goal: 'uncached-gallery' as const },
+        { name: '/', path: '/', goal: 'uncached-home' as const },
+        { name: 'search, rare', path: '/api/gallery?q=sjeldsamt', goal: 'uncached-quarter' as const },
+        { name: 'media page /media/:id', path: `/media/${item.id}`, goal: 'uncached-quarter' as const },
+        { name: '/ as a contributor', path: '/', cookie: contributor, goal: 'uncached-home' as const },
+        { name: '/ as an admin', path: '/', cookie: admin, goal: 'uncached-home' as const },
+      ].map((route) => ({ ...route, name: `uncached: ${route.name}`, base: uncachedBase })),
     ];
-    // The bare routes: the same bytes and content type, from memory.
+    // The bare routes: the same bytes and content type, from memory, one address per row.
     const bodies = new Map<string, { body: Buffer; type: string }>();
-    for (const route of routes) {
-      const res = await fetch(`${base}${route.path}`, { method: route.method ?? 'GET' });
+    for (const [index, route] of routes.entries()) {
+      const res = await fetch(`${route.base ?? base}${route.path}`, {
+        method: route.method ?? 'GET',
+        headers: route.cookie ? { cookie: route.cookie } : {},
+      });
       if (res.status !== 200) throw new Error(`${route.path}: ${res.status} ${await res.text()}`);
-      bodies.set(route.path, {
+      bodies.set(`/r${index}`, {
         body: Buffer.from(await res.arrayBuffer()),
         type: res.headers.get('content-type') ?? 'application/json',
       });
@@ -179,35 +262,39 @@ async function measure(engine: Engine) {
     const bareBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
     const table: string[][] = [];
-    for (const route of routes) {
-      const bareLoad = await load(`${bareBase}${route.path}`, route.method);
+    for (const [index, route] of routes.entries()) {
+      const headers = route.cookie ? [`cookie:${route.cookie}`] : [];
+      const bareLoad = await load(`${bareBase}/r${index}`, route.method, headers);
       let session: Session | null = null;
-      if (PROFILE && route.profile) {
+      if (PROFILE && route.goal) {
         session = new Session();
         session.connect();
         await session.post('Profiler.enable');
         await session.post('Profiler.setSamplingInterval', { interval: 200 });
         await session.post('Profiler.start');
       }
-      const app = await load(`${base}${route.path}`, route.method);
+      const app = await load(`${route.base ?? base}${route.path}`, route.method, headers);
       if (session) {
         const { profile } = await session.post('Profiler.stop');
         session.disconnect();
         const dir = resolve(import.meta.dirname, 'profiles');
         mkdirSync(dir, { recursive: true });
-        const file = join(dir, `${engine.name}-${route.path === '/' ? 'home' : 'gallery'}.cpuprofile`);
+        const slug = route.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+        const file = join(dir, `${engine.name}-${slug || 'home'}.cpuprofile`);
         writeFileSync(file, JSON.stringify(profile));
         console.log(`\nCPU profile of ${route.name} under load (${file}), top self time:`);
         for (const line of topCosts(profile as never)) console.log(`  ${line}`);
       }
+      const ratio = app.rps / bareLoad.rps;
       table.push([
         route.name,
-        `${bodies.get(route.path)!.body.length.toLocaleString('en')} B`,
+        `${bodies.get(`/r${index}`)!.body.length.toLocaleString('en')} B`,
         fmt(app.rps),
         `${fmt(app.p50)} / ${fmt(app.p97_5)} / ${fmt(app.p99)} ms`,
         fmt(bareLoad.rps),
         `${fmt(bareLoad.p50)} / ${fmt(bareLoad.p99)} ms`,
-        `${(app.rps / bareLoad.rps).toFixed(2)}×`,
+        `${ratio.toFixed(2)}×`,
+        route.goal ? judge(route.goal, app, ratio) : '—',
         app.errors + app.non2xx > 0 ? `${app.errors} errors, ${app.non2xx} non-2xx` : '',
       ]);
     }
@@ -219,13 +306,17 @@ async function measure(engine: Engine) {
       'bare req/s',
       'bare p50 / p99',
       'ratio',
+      'goal',
       '',
     ];
     console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
     for (const row of table) console.log(`| ${row.join(' | ')} |`);
   } finally {
     await bare.close();
-    await t.app.close();
+    for (const app of apps) {
+      await app.app.close();
+      rmSync(app.dataDir, { recursive: true, force: true });
+    }
     await engine.close();
   }
 }

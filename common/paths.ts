@@ -58,12 +58,19 @@ export const paths = {
 /** Every pattern the app has a page for. */
 export const ALL_ROUTES: readonly string[] = [...Object.values(ROUTES), ...Object.values(ADMIN_ROUTES)];
 
+const compiled = new Map<string, RegExp>();
+
+/** The pattern's expression, made once per pattern (pages are matched on every request). */
 function patternToRegExp(pattern: string): RegExp {
+  const known = compiled.get(pattern);
+  if (known) return known;
   const body = pattern
     .split('/')
     .map((part) => (part.startsWith(':') ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
-  return new RegExp(`^${body}$`);
+  const made = new RegExp(`^${body}$`);
+  compiled.set(pattern, made);
+  return made;
 }
 
 const MATCHERS = ALL_ROUTES.map(patternToRegExp);

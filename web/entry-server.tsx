@@ -20,7 +20,7 @@ const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
  */
 export async function renderApp({ url, answers, lang, renderedAt }: RenderInput): Promise<string> {
   const client = createQueryClient();
-  const bootData = bootDataOf(answers);
+  const bootData = bootDataOf(typeof answers === 'string' ? JSON.parse(answers) : answers);
   const me = bootData.take<{ user: Me | null }>('/api/me');
   if (me) client.setQueryData(ME_QUERY_KEY, me.user);
   const html = await new Promise<string>((resolve, reject) => {

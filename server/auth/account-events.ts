@@ -57,3 +57,25 @@ export function onSessionEnded(sessionId: string, listener: () => void): () => v
     bus.off('everyone', listener);
   };
 }
+
+/** What a change to accounts or sessions names: one session, one account, or every one. */
+export type SessionsChange = { sessionId: string } | { userId: string } | 'everyone';
+
+/**
+ * Calls `listener` on every session that ends and every account that changes, here or on another
+ * instance (what remembers sessions a moment drops them: http/session.ts); returns the function
+ * that stops it.
+ */
+export function onSessionsChanged(listener: (change: SessionsChange) => void): () => void {
+  const ended = (sessionId: string) => listener({ sessionId });
+  const changed = (userId: string) => listener({ userId });
+  const everyone = () => listener('everyone');
+  bus.on('session-ended', ended);
+  bus.on('changed', changed);
+  bus.on('everyone', everyone);
+  return () => {
+    bus.off('session-ended', ended);
+    bus.off('changed', changed);
+    bus.off('everyone', everyone);
+  };
+}

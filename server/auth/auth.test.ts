@@ -91,17 +91,24 @@ describe('sign-in', () => {
     const first = await signIn(t, user.email, user.password);
     const second = await signIn(t, user.email, user.password);
     expect(await me(first)).not.toBeNull();
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/users/${user.id}/active`,
-      payload: { isActive: false },
-      headers: { cookie: adminCookie },
-    });
-    expect(res.statusCode).toBe(200);
+    const setActive = async (isActive: boolean) => {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${user.id}/active`,
+        payload: { isActive },
+        headers: { cookie: adminCookie },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    await setActive(false);
     expect(await me(first)).toBeNull();
     expect(await me(second)).toBeNull();
     const sessions = await t.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
     expect(sessions).toHaveLength(0);
+    // Nor does reactivating the account bring back a session it had (one just used included).
+    await setActive(true);
+    expect(await me(first)).toBeNull();
+    expect(await me(second)).toBeNull();
   });
 });
 
@@ -110,6 +117,8 @@ describe('password reset', () => {
     const user = await buildUser(t);
     const oldSession = await signIn(t, user.email, user.password);
     await t.jobs.drain(); // the mail of earlier tests' registrations
+    // In use right up to the reset.
+    expect(await me(oldSession)).not.toBeNull();
     const before = t.outbox().length;
     const res = await post(t, '/api/auth/request-password-reset', {
       email: user.email,

@@ -96,7 +96,10 @@ describe('searches that are not kept, from one address', () => {
     expect(served).toBeGreaterThanOrEqual(UNCACHED_BURST);
     expect(served).toBeLessThanOrEqual(allowed(seconds));
     expect(refused).toBeGreaterThan(0);
-    expect((await getFrom('127.0.0.4', '/?zz=1')).status).toBe(429);
+    // Any other query string is charged as well. (Charged as they arrive, drawn after: the bucket
+    // may have refilled a few while the burst was being drawn, so more than a few are sent.)
+    const others = Array.from({ length: UNCACHED_BURST + 5 }, (_, i) => `/?zz=${i}`);
+    expect((await burst('127.0.0.4', others)).refused).toBeGreaterThan(0);
     expect((await getFrom('127.0.0.4', '/?q=leiting7')).status).toBe(200);
     expect((await getFrom('127.0.0.4', '/')).status).toBe(200);
     expect((await getFrom('127.0.0.5', '/?q=leiting')).status).toBe(200);

@@ -50,8 +50,8 @@ export function installSearchBudget(app: FastifyInstance) {
 /**
  * Charges an answer made anew for a URL with a query string (a search, or any other: each
  * distinct one misses the kept answers, http/answer-cache.ts) to the client's address: 429
- * TOO_MANY_SEARCHES past its allowance. Kept answers are never charged. The answers a page asks
- * of the app itself (app.inject) are part of the page, charged already.
+ * TOO_MANY_SEARCHES past its allowance. Kept answers are never charged. The answers a page embeds
+ * (server/web/boot-answers.ts, made in-process) are part of the page, charged already.
  */
 export function chargeUncached(request: FastifyRequest) {
   if (!(request.raw.socket instanceof Socket)) return;

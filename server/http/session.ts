@@ -5,6 +5,7 @@ import { can } from '#common/permissions.ts';
 import type { AppContext } from './context.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { toActor } from '../auth/actor.ts';
+import { onSessionsChanged } from '../auth/account-events.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -53,6 +54,7 @@ export function installSession(
     }
   });
 
+  app.addHook('onClose', async () => forgetSessions(ctx));
   app.decorateRequest('user', function (this: FastifyRequest) {
     throw new Error('replaced per request');
   });
@@ -69,7 +71,7 @@ export function installSession(
   app.addHook('onRequest', async (request) => {
     let pending: Promise<SignedIn> | undefined;
     const load = () => {
-      pending ??= loadSession(ctx, request, findUser);
+      pending ??= loadSession(ctx, request.headers.cookie, findUser);
       return pending;
     };
     request.user = async () => (await load()).user;
@@ -84,14 +86,94 @@ export function installSession(
 
 type SignedIn = { user: User | null; sessionId: string | null };
 
-async function loadSession(ctx: AppContext, request: FastifyRequest, findUser: FindUser): Promise<SignedIn> {
+/**
+ * How long a session the database confirmed is trusted from memory: a signed-in visitor's page
+ * and the requests its script makes next cost one look-up of the session, not one each. The account
+ * itself (its role, whether it is active) is read from the database on every request; a session
+ * that ends (sign-out, a password reset's revocation) or an account that changes (deactivated,
+ * deleted, its role changed), here or on another instance (server/auth/account-events.ts), is
+ * forgotten at once, and everything when the other instances' news may have been missed.
+ */
+const SESSION_MEMO_MS = 5_000;
+const SESSION_MEMO_MAX = 10_000;
+
+interface SessionMemo {
+  byCookie: Map<string, { sessionId: string; userId: string; until: number }>;
+  /** Counts changes: a look-up that a change overtook is not remembered. */
+  changes: number;
+}
+
+const memos = new Set<SessionMemo>();
+onSessionsChanged((change) => {
+  for (const memo of memos) {
+    memo.changes += 1;
+    if (change === 'everyone') {
+      memo.byCookie.clear();
+      continue;
+    }
+    for (const [key, entry] of memo.byCookie) {
+      if ('sessionId' in change ? entry.sessionId === change.sessionId : entry.userId === change.userId) {
+        memo.byCookie.delete(key);
+      }
+    }
+  }
+});
+
+const sessionMemos = new WeakMap<object, SessionMemo>();
+function memoOf(ctx: Pick<AppContext, 'auth'>): SessionMemo {
+  let memo = sessionMemos.get(ctx.auth);
+  if (!memo) {
+    memo = { byCookie: new Map(), changes: 0 };
+    sessionMemos.set(ctx.auth, memo);
+    memos.add(memo);
+  }
+  return memo;
+}
+
+/** Stops remembering sessions for this app (it closed). */
+export function forgetSessions(ctx: Pick<AppContext, 'auth'>) {
+  const memo = sessionMemos.get(ctx.auth);
+  if (memo) memos.delete(memo);
+  sessionMemos.delete(ctx.auth);
+}
+
+/** The session token cookie, signature included, as sent: the key a confirmed session is remembered by. */
+const SESSION_COOKIE = /(?:^|;\s*)((?:__Secure-)?better-auth\.session_token=[^;]*)/;
+
+/**
+ * The account and session `cookie` names, if live. A request's own is read once, through
+ * `request.user()`; this is for a page drawn with other cookies (a form that just signed in).
+ */
+export async function loadSession(
+  ctx: Pick<AppContext, 'auth' | 'db'>,
+  cookie: string | undefined,
+  findUser: FindUser,
+): Promise<SignedIn> {
   const guest = { user: null, sessionId: null };
-  if (!request.headers.cookie) return guest;
-  const headers = new Headers();
-  headers.set('cookie', request.headers.cookie);
-  const session = await ctx.auth.api.getSession({ headers });
-  if (!session) return guest;
-  const user = await findUser(ctx.db, session.user.id);
+  if (!cookie) return guest;
+  const key = SESSION_COOKIE.exec(cookie)?.[1];
+  if (!key) return guest;
+  const memo = memoOf(ctx);
+  const now = Date.now();
+  let known = memo.byCookie.get(key);
+  if (!known || known.until <= now) {
+    const headers = new Headers();
+    headers.set('cookie', cookie);
+    const changes = memo.changes;
+    const session = await ctx.auth.api.getSession({ headers });
+    if (!session) {
+      memo.byCookie.delete(key);
+      return guest;
+    }
+    known = {
+      sessionId: session.session.id,
+      userId: session.user.id,
+      until: Math.min(now + SESSION_MEMO_MS, new Date(session.session.expiresAt).getTime()),
+    };
+    if (memo.byCookie.size >= SESSION_MEMO_MAX) memo.byCookie.clear();
+    if (memo.changes === changes) memo.byCookie.set(key, known);
+  }
+  const user = await findUser(ctx.db, known.userId);
   // A deactivated account has no sessions left; this guards the moment between.
-  return user?.is_active ? { user, sessionId: session.session.id } : guest;
+  return user?.is_active ? { user, sessionId: known.sessionId } : guest;
 }

@@ -49,21 +49,24 @@ export function bootDataPaths(url: URL, lang: Language): string[] {
 }
 
 /**
- * The answers the page embeds: those given, and where the item a page is about was refused (a
- * 404: unknown or not public to this visitor; a 400: a malformed id), that status, as
- * `"refused <path>": status`, so the page draws its not-found screen (web/lib/boot-data.ts) on the
- * server and in the browser's first render alike, rather than waiting for an answer.
+ * Where the item a page is about was refused (a 404: unknown or not public to this visitor; a 400:
+ * a malformed id), the entry the page embeds for it, `"refused <path>": status`, so the page draws
+ * its not-found screen (web/lib/boot-data.ts) on the server and in the browser's first render
+ * alike, rather than waiting for an answer; else null.
  */
-export function embeddedAnswers(
-  url: URL,
-  answers: Record<string, unknown>,
-  statuses: Record<string, number>,
-): Record<string, unknown> {
+export function refusedAnswer(url: URL, statuses: Record<string, number>): [string, number] | null {
   const page = itemPageOf(url);
-  if (!page?.asked) return answers;
+  if (!page?.asked) return null;
   // Not asked here when the id is no UUID: the API would refuse it.
   const status = page.api ? statuses[page.api] : 400;
-  return status === 404 || status === 400 ? { ...answers, [`refused ${page.asked}`]: status } : answers;
+  return status === 404 || status === 400 ? [`refused ${page.asked}`, status] : null;
+}
+
+/** The answers the page embeds, given as JSON texts, as one JSON object (no answer parsed again). */
+export function answersJson(texts: Record<string, string>): string {
+  return `{${Object.entries(texts)
+    .map(([key, text]) => `${JSON.stringify(key)}:${text}`)
+    .join(',')}}`;
 }
 
 const escapeAttribute = (value: string) =>
@@ -80,6 +83,7 @@ export interface RenderedApp {
  * did: the browser hydrates it, web/main.tsx), the answers embedded as JSON (a data block,
  * never run as script, so the CSP stays script-src 'self'), and a preload of the picture that is
  * the largest thing on a phone's first screen: the home page's first picture, or the item's own.
+ * `embedded` is the answers' JSON as written (answersJson) when the caller has it already.
  */
 export function renderPage(
   template: string,
@@ -87,8 +91,9 @@ export function renderPage(
   answers: Record<string, unknown>,
   head: PageHead,
   app: RenderedApp | null = null,
+  embedded: string = JSON.stringify(answers),
 ): string {
-  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+  const json = embedded.replace(/</g, '\\u003c');
   const boot = `<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>`;
   const preload = mainPicture(url, answers);
   // Replacer functions: a '$' in the answers must never be read as a replacement pattern.

@@ -94,6 +94,21 @@ describe('the pages of the web app', () => {
     expect((await page('/admin/media')).html).toContain('<div id="root"></div>');
   });
 
+  it('are drawn once for the same answers, and anew when an answer changed', async () => {
+    const drawnAt = (html: string) => /<div id="root" data-rendered-at="(\d+)">/.exec(html)?.[1];
+    const first = await page('/?sort=oldest');
+    const again = await page('/?sort=oldest');
+    expect(drawnAt(first.html)).toBeDefined();
+    expect(again.html).toBe(first.html);
+    // (Another item and address than the ETag test's view below: a view counts once per visitor.)
+    await t.app.inject({ method: 'POST', url: `/api/media/${ids.hostile}/view`, remoteAddress: '192.0.2.7' });
+    const changed = await page('/?sort=oldest');
+    expect(changed.boot['/api/gallery/summary'].totalViews).toBe(
+      first.boot['/api/gallery/summary'].totalViews + 1,
+    );
+    expect(drawnAt(changed.html)).not.toBe(drawnAt(first.html));
+  });
+
   it('are drawn by the browser alone when no thread is to draw them (RENDER_THREADS=0)', async () => {
     const own = await createTestApp({ webDir, config: { renderThreads: 0 } });
     try {

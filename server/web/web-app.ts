@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -12,7 +13,11 @@ import { createAnswerCache } from '../http/answer-cache.ts';
 import type { AppContext } from '../http/context.ts';
 import { type KeptBody, keptBody, sendKept } from '../http/kept-body.ts';
 import { chargeUncached } from '../http/search-budget.ts';
-import { bootDataPaths, embeddedAnswers, type RenderedApp, renderPage } from './boot-data.ts';
+import { toActor } from '../auth/actor.ts';
+import { getUser } from '../features/users/users.public.ts';
+import { loadSession } from '../http/session.ts';
+import { type AnswerBoot, type BootAnswer, createBootAnswers, type Visitor } from './boot-answers.ts';
+import { answersJson, bootDataPaths, type RenderedApp, refusedAnswer, renderPage } from './boot-data.ts';
 import { describePage, itemIsPublic, itemPageOf, previewImageOf } from './page-head.ts';
 import { type RenderPool, RenderPoolBusy, startRenderPool } from './render-pool.ts';
 
@@ -22,17 +27,14 @@ import { type RenderPool, RenderPoolBusy, startRenderPool } from './render-pool.
  * the API, with the first picture preloaded, and its own head (title, description, canonical,
  * Open Graph card: page-head.ts) and status: an item's page the visitor may not see is a 404.
  */
-export async function registerWebApp(
-  app: FastifyInstance,
-  ctx: Pick<AppContext, 'db'> & {
-    config: Pick<AppContext['config'], 'webDir' | 'publicUrl' | 'renderThreads'>;
-  },
-) {
+export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
   const { webDir, publicUrl } = ctx.config;
   const indexPath = join(webDir, 'index.html');
   const built = existsSync(indexPath);
   const template = built ? readFileSync(indexPath, 'utf8') : '';
   const anonymousPages = createAnswerCache<KeptBody>();
+  const answerBoot = createBootAnswers(app, ctx);
+  const drawnPages = createDrawnPages();
   // The public pages are drawn here too (web/entry-server.tsx, the browser's own components), on
   // threads of their own (render-pool.ts), started with the app and stopped with it.
   const renderer = built ? await startRenderPool(ctx.config.renderThreads, app.log) : null;
@@ -100,7 +102,16 @@ export async function registerWebApp(
   ): Promise<KeptBody> => {
     const anonymous = !String(cookie ?? '').includes('session_token');
     const lang = languageFromCookies(cookie);
-    const { answers, statuses } = await fetchOwnAnswers(app, request, bootDataPaths(url, lang), cookie);
+    // The request's own session, read once per request; another cookie's (a form that just signed
+    // the visitor in) read here.
+    const user =
+      cookie === request.headers.cookie ? await request.user() : (await loadSession(ctx, cookie, getUser)).user;
+    const { answers, texts, statuses } = await ownAnswers(
+      request,
+      bootDataPaths(url, lang),
+      { user, actor: toActor(user) },
+      answerBoot,
+    );
     // Only a picture of an item this visitor was just given: its size from its derivative row.
     const picture = previewImageOf(url, answers);
     const facts = picture
@@ -116,16 +127,20 @@ export async function registerWebApp(
       : null;
     const isPublic = anonymous || (itemIsPublic(url, answers) ?? (await slideshowIsPublic(ctx.db, url)));
     const head = describePage({ url, lang, publicUrl, answers, statuses, preview, isPublic });
-    const embedded = { ...embeddedAnswers(url, answers, statuses), ...formAnswers };
+    const refused = refusedAnswer(url, statuses);
+    if (refused) texts[refused[0]] = String(refused[1]);
+    for (const [key, value] of Object.entries(formAnswers ?? {})) texts[key] = JSON.stringify(value);
+    // The answers' bytes as the API writes them, in the page and to the drawing thread alike.
+    const embedded = answersJson(texts);
     const drawn =
       renderer && serverRendered(url.pathname)
-        ? await drawApp(renderer, request, {
+        ? await drawApp(renderer, drawnPages, request, {
             url: `${url.pathname}${url.search}`,
             answers: embedded,
             lang,
           })
         : null;
-    const html = renderPage(template, url, embedded, head, drawn);
+    const html = renderPage(template, url, answers, head, drawn, embedded);
     // The same page drawn at another moment is the same page.
     const sameAs = html.replace(/ data-rendered-at="\d+"/, '');
     return keptBody(html, 'text/html; charset=utf-8', head.status, sameAs);
@@ -167,25 +182,84 @@ function serverRendered(pathname: string): boolean {
   return SERVER_RENDERED.some((pattern) => matchRoute(pattern, pathname) !== null);
 }
 
+/**
+ * Pages drawn lately, by what they were drawn from. A drawing is a function of the address, the
+ * language and the embedded answers (and of the year it was drawn in, the footer's: so kept at
+ * most DRAWN_MAX_AGE_MS), and costs 10–200 ms of a drawing thread: the same answers drawn again
+ * (every guest between two writes, a signed-in visitor reloading, with the page cache off) get
+ * the same HTML without the thread. The answers themselves are made afresh for every request.
+ */
+const DRAWN_MAX_AGE_MS = 60_000;
+const DRAWN_MAX_BYTES = 8 * 1024 * 1024;
+
+type DrawnPages = ReturnType<typeof createDrawnPages>;
+
+/** Drawings by what they were drawn from, the oldest dropped past DRAWN_MAX_BYTES; one being drawn is shared. */
+function createDrawnPages() {
+  const pages = new Map<string, RenderedApp & { size: number }>();
+  const drawing = new Map<string, Promise<RenderedApp | null>>();
+  let bytes = 0;
+  const remember = (key: string, drawn: RenderedApp) => {
+    const size = drawn.html.length * 2;
+    if (size > DRAWN_MAX_BYTES / 4) return;
+    const old = pages.get(key);
+    if (old) {
+      pages.delete(key);
+      bytes -= old.size;
+    }
+    pages.set(key, { ...drawn, size });
+    bytes += size;
+    for (const [oldKey, entry] of pages) {
+      if (bytes <= DRAWN_MAX_BYTES) break;
+      pages.delete(oldKey);
+      bytes -= entry.size;
+    }
+  };
+  return {
+    get(key: string, draw: () => Promise<RenderedApp | null>): Promise<RenderedApp | null> {
+      const known = pages.get(key);
+      if (known && Date.now() - known.renderedAt < DRAWN_MAX_AGE_MS) {
+        return Promise.resolve({ html: known.html, renderedAt: known.renderedAt });
+      }
+      const pending = drawing.get(key);
+      if (pending) return pending;
+      const made = draw().then((drawn) => {
+        if (drawn) remember(key, drawn);
+        return drawn;
+      });
+      drawing.set(key, made);
+      void made.finally(() => drawing.delete(key));
+      return made;
+    },
+  };
+}
+
 /** The page as the browser will first draw it; null (the browser draws it alone) if that fails. */
-async function drawApp(
+function drawApp(
   renderer: RenderPool,
+  drawn: DrawnPages,
   request: FastifyRequest,
-  input: { url: string; answers: Record<string, unknown>; lang: Language },
+  input: { url: string; answers: string; lang: Language },
 ): Promise<RenderedApp | null> {
-  const renderedAt = Date.now();
-  try {
-    return { html: await renderer.draw({ ...input, renderedAt }), renderedAt };
-  } catch (error) {
-    // A crowd: expected, and the page is whole without it (the browser draws it).
-    if (error instanceof RenderPoolBusy) {
-      request.log.debug({ url: input.url }, 'page sent undrawn: every drawing thread is busy');
+  const key = createHash('sha1')
+    .update(`${input.url}\n${input.lang}\n`)
+    .update(input.answers)
+    .digest('base64');
+  return drawn.get(key, async () => {
+    const renderedAt = Date.now();
+    try {
+      return { html: await renderer.draw({ ...input, renderedAt }), renderedAt };
+    } catch (error) {
+      // A crowd: expected, and the page is whole without it (the browser draws it).
+      if (error instanceof RenderPoolBusy) {
+        request.log.debug({ url: input.url }, 'page sent undrawn: every drawing thread is busy');
+        return null;
+      }
+      // A drawing that failed, a thread that died, or the time limit passed.
+      request.log.error({ err: error, url: input.url }, 'could not draw the page on the server');
       return null;
     }
-    // A drawing that failed, a thread that died, or the time limit passed.
-    request.log.error({ err: error, url: input.url }, 'could not draw the page on the server');
-    return null;
-  }
+  });
 }
 
 /**
@@ -199,40 +273,30 @@ async function slideshowIsPublic(db: Db, url: URL): Promise<boolean> {
 }
 
 /**
- * Asks our own API, as this visitor, for each path; keeps the answers that succeeded, and every
- * answer's status. A failure only leaves that answer out (the page then asks for it itself): the
- * page is always sent.
+ * The answers to `paths` for this visitor, as the API would give them (boot-answers.ts): the values
+ * of those that succeeded (the page's head reads them), their JSON texts, and every answer's
+ * status. A failure only leaves that answer out (the page then asks for it itself): the page is
+ * always sent.
  */
-async function fetchOwnAnswers(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  paths: string[],
-  cookie: string | undefined,
-) {
-  const answers = await Promise.all(
+async function ownAnswers(request: FastifyRequest, paths: string[], visitor: Visitor, answer: AnswerBoot) {
+  const answers: Record<string, unknown> = {};
+  const texts: Record<string, string> = {};
+  const statuses: Record<string, number> = {};
+  await Promise.all(
     paths.map(async (path) => {
-      const res = await app
-        .inject({
-          method: 'GET',
-          url: path,
-          remoteAddress: request.ip,
-          headers: {
-            accept: 'application/json',
-            ...(cookie ? { cookie } : {}),
-            ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
-          },
-        })
-        .catch((error: unknown) => {
-          request.log.warn({ err: error, path }, 'could not embed an answer in the page');
-          return null;
-        });
-      return { path, status: res?.statusCode, body: res?.statusCode === 200 ? res.json() : undefined };
+      const got = await answer(path, visitor).catch((error: unknown) => {
+        request.log.error({ err: error, path }, 'could not embed an answer in the page');
+        return { status: 500 } as BootAnswer;
+      });
+      statuses[path] = got.status;
+      if (got.status === 200 && got.json !== undefined) {
+        answers[path] = got.value;
+        texts[path] = got.json;
+      }
     }),
   );
-  return {
-    answers: Object.fromEntries(answers.filter((a) => a.status === 200).map((a) => [a.path, a.body])),
-    statuses: Object.fromEntries(
-      answers.flatMap((a) => (a.status === undefined ? [] : [[a.path, a.status] as const])),
-    ),
-  };
+  // In the order asked, whatever order they were answered in.
+  const ordered: Record<string, string> = {};
+  for (const path of paths) if (path in texts) ordered[path] = texts[path] as string;
+  return { answers, texts: ordered, statuses };
 }
