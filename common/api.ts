@@ -7,6 +7,7 @@ import { ROLES } from './roles.ts';
 import { MIN_PASSWORD_LENGTH } from './limits.ts';
 import { GALLERY_QUERY_MAX } from './gallery-filters.ts';
 import { GENERAL_SETTING_KEYS } from './settings.ts';
+import { rightsUri } from './api/rights.ts';
 
 /**
  * Request and response schemas shared by the server routes and the web fetchers.
@@ -103,6 +104,8 @@ export const uploadMediaFields = z.object({
   historicalContext: optionalText(10_000),
   technicalNotes: optionalText(10_000),
   copyrightStatus: z.enum(COPYRIGHT_STATUSES).optional(),
+  /** The rights statement URI (common/rights.ts); sent, it decides copyrightStatus too. */
+  rights: rightsUri.optional(),
   copyrightHolder: optionalText(300),
   commercialUseAllowed: formBoolean.optional(),
   attributionRequired: formBoolean.optional(),
@@ -163,6 +166,7 @@ export const mediaItem = z.object({
   historicalContext: z.string().nullable(),
   technicalNotes: z.string().nullable(),
   copyrightStatus: z.enum(COPYRIGHT_STATUSES),
+  rights: z.string(),
   copyrightHolder: z.string().nullable(),
   commercialUseAllowed: z.boolean(),
   attributionRequired: z.boolean(),
@@ -280,6 +284,8 @@ export type ContributorDashboard = z.infer<typeof contributorDashboardResponse>;
 export const reviewSubmissionBody = z.object({
   status: z.enum(SUBMISSION_STATUS_VALUES),
   reviewNotes: optionalText(5_000),
+  /** On approval: the item's rights statement (else the site's default). */
+  rights: rightsUri.optional(),
 });
 
 // ---- own account ----
@@ -442,6 +448,14 @@ export const updateSettingsBody = z.object({
   settings: z
     .partialRecord(z.enum(GENERAL_SETTING_KEYS), z.string().max(2000))
     .superRefine((settings, issue) => {
+      const rights = settings.default_rights;
+      if (rights !== undefined && !rightsUri.safeParse(rights).success) {
+        issue.addIssue({
+          code: 'custom',
+          path: ['default_rights'],
+          message: 'Choose one of the rights statements',
+        });
+      }
       const url = settings.custom_card_file_url;
       if (url !== undefined && url.trim() !== '' && !isSafeLinkUrl(url)) {
         issue.addIssue({ code: 'custom', path: ['custom_card_file_url'], message: CUSTOM_CARD_URL_MESSAGE });
@@ -673,7 +687,15 @@ export const adminMediaStatsResponse = z.object({
 });
 export type AdminMediaStats = z.infer<typeof adminMediaStatsResponse>;
 
-export const BULK_MEDIA_ACTIONS = ['publish', 'unpublish', 'feature', 'unfeature', 'move', 'delete'] as const;
+export const BULK_MEDIA_ACTIONS = [
+  'publish',
+  'unpublish',
+  'feature',
+  'unfeature',
+  'move',
+  'rights',
+  'delete',
+] as const;
 export type BulkMediaAction = (typeof BULK_MEDIA_ACTIONS)[number];
 export const BULK_MEDIA_MAX = 200;
 /** Many items at once; 'move' sets the category and/or folder sent (null takes it away). */
@@ -683,10 +705,16 @@ export const bulkMediaBody = z
     action: z.enum(BULK_MEDIA_ACTIONS),
     categoryId: z.uuid().nullable().optional(),
     folderId: z.uuid().nullable().optional(),
+    /** For the action 'rights': the statement every chosen item gets. */
+    rights: rightsUri.optional(),
   })
   .refine((body) => body.action !== 'move' || body.categoryId !== undefined || body.folderId !== undefined, {
     message: 'Choose a category or a folder to move to',
     path: ['categoryId'],
+  })
+  .refine((body) => body.action !== 'rights' || body.rights !== undefined, {
+    message: 'Choose a rights statement',
+    path: ['rights'],
   });
 export type BulkMediaBody = z.infer<typeof bulkMediaBody>;
 export const bulkMediaResponse = z.object({ changed: z.number().int().nonnegative() });

@@ -144,6 +144,8 @@ export interface MediaItemsTable {
   file_metadata: FileMetadata | null;
   /** Set anew each time the item is unpublished (a trigger); its file URLs carry it. */
   file_salt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The rights statement URI (common/rights.ts); a trigger keeps copyright_status in step (0018). */
+  rights: Generated<string>;
 }
 
 export interface DocumentsTable {

@@ -19,6 +19,7 @@ import { mediaFileColumns } from '#server/media/ingest/stored-file-columns.ts';
 import { BlobNotFoundError, newBlobKey } from '#server/storage/blob-store.ts';
 import { logActivity } from '../activity/log-activity.ts';
 import { createMedia } from '../media/media.repository.ts';
+import { newItemRights } from '../settings/default-rights.ts';
 import { currentWatermarkColumns } from '../settings/current-watermark.ts';
 import { assertOwnUpload, consumeFinishedUpload } from '../uploads/uploads.service.ts';
 import { NOTIFY_SUBMITTER_JOB, scheduleStaffNotice } from './submission-notices.ts';
@@ -240,6 +241,7 @@ export async function reviewSubmission(ctx: AppContext, actor: Actor, review: Re
           is_featured: false,
           processing_status: submission.media_type === 'document' ? 'ready' : 'pending',
           ...(submission.watermark ?? (await currentWatermarkColumns(trx))),
+          ...(await newItemRights(trx, { rights: review.rights })),
           created_by: submission.submitted_by ?? actor.id,
         });
         mediaId = media.id;

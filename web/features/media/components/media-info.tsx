@@ -9,6 +9,7 @@ import {
   mediaDisplayId,
 } from '../lib/media-format.ts';
 import { formatMegabytes } from '#web/lib/format-size.ts';
+import { RightsStatementLink } from './rights-statement.tsx';
 
 /**
  * The sections describing a media item, shared by the lightbox's info panel and the media page
@@ -91,6 +92,7 @@ type Item = Pick<
   | 'historicalContext'
   | 'technicalNotes'
   | 'copyrightStatus'
+  | 'rights'
   | 'copyrightHolder'
   | 'commercialUseAllowed'
   | 'attributionRequired'
@@ -196,6 +198,10 @@ export function RightsSection({
     <InfoSection title={t('media.section.rights', 'Rights and usage')} level={level}>
       <FieldList
         rows={[
+          {
+            label: t('media.field.rights', 'Rights statement'),
+            value: <RightsStatementLink uri={item.rights} />,
+          },
           {
             label: t('media.field.copyright_status', 'Copyright status'),
             value: formatCopyrightStatus(item.copyrightStatus, t('media.copyright_unknown', 'Unknown')),
