@@ -366,7 +366,16 @@ export interface MediaUploadDaysTable {
   items: BigintColumn;
 }
 
+/** A public item deleted or unpublished, kept for OAI-PMH harvesters (migration 0019, by triggers). */
+export interface OaiTombstonesTable {
+  media_id: string;
+  display_id: string;
+  category_id: string | null;
+  deleted_at: ColumnType<Date, never, never>;
+}
+
 export interface Database {
+  oai_tombstones: OaiTombstonesTable;
   jobs: JobsTable;
   derivatives: DerivativesTable;
   users: UsersTable;

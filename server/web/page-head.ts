@@ -1,4 +1,5 @@
 import type { MediaItem, slideshowResponse } from '#common/api.ts';
+import { itemJsonLd, jsonForScript } from '#server/interop/schema-org.ts';
 import type { Language } from '#common/enums.ts';
 import { isUuid } from '#common/gallery-filters.ts';
 import { pageTitle, siteTitleOf } from '#common/page-title.ts';
@@ -36,6 +37,10 @@ export interface PageHead {
   title: string;
   description: string;
   canonical: string | null;
+  /** The archive's OAI-PMH base URL, linked from every public page for harvesters (issue 26 §3). */
+  oai: string | null;
+  /** A public item's schema.org description (JSON-LD), for search engines (issue 26 §7). */
+  jsonLd?: Record<string, unknown>;
   /** `<meta property|name content>` in order. */
   meta: { key: 'property' | 'name'; name: string; content: string }[];
 }
@@ -170,6 +175,7 @@ export function describePage(input: {
     description?: string | null;
     path?: string | null;
     type?: 'website' | 'article';
+    jsonLd?: Record<string, unknown>;
   }): PageHead => {
     const description = (values.description && oneLine(values.description)) || siteDescription;
     const canonical = values.status || values.path == null || !isPublic ? null : `${publicUrl}${values.path}`;
@@ -208,6 +214,8 @@ export function describePage(input: {
       title: pageTitle(values.name, siteTitle),
       description,
       canonical,
+      oai: canonical ? `${publicUrl}/oai` : null,
+      ...(canonical && values.jsonLd ? { jsonLd: values.jsonLd } : {}),
       meta,
     };
   };
@@ -240,6 +248,7 @@ export function describePage(input: {
       description: item.description?.trim() || facts,
       path: paths.media(item.id),
       type: 'article',
+      jsonLd: itemJsonLd(item, { publicUrl, title: siteTitle }),
     });
   }
   const show = slideshowOf(answers, page.api);
@@ -259,9 +268,12 @@ const escapeHtml = (value: string) =>
 function headTags(head: PageHead): string {
   const tags = [`<meta name="description" content="${escapeHtml(head.description)}">`];
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
+  if (head.oai)
+    tags.push(`<link rel="alternate" type="text/xml" title="OAI-PMH" href="${escapeHtml(head.oai)}">`);
   for (const { key, name, content } of head.meta) {
     tags.push(`<meta ${key}="${escapeHtml(name)}" content="${escapeHtml(content)}">`);
   }
+  if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
   return tags.join('');
 }
 

@@ -16,6 +16,7 @@ import * as activityNamesWithoutAddresses from './20261125_0014_activity_names_w
 import * as uploadPools from './20261125_0015_upload_pools.ts';
 import * as mediaFileSalt from './20261125_0016_media_file_salt.ts';
 import * as rightsStatements from './20261125_0018_rights_statements.ts';
+import * as oaiTombstones from './20261125_0019_oai_tombstones.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '20261125_0015_upload_pools': uploadPools,
   '20261125_0016_media_file_salt': mediaFileSalt,
   '20261125_0018_rights_statements': rightsStatements,
+  '20261125_0019_oai_tombstones': oaiTombstones,
 };
