@@ -322,6 +322,35 @@ describe('GET /oai: the protocol errors', () => {
 });
 
 describe('tombstones', () => {
+  it('a category made private takes its items out of its set with a new datestamp, and back again', async () => {
+    const item = inSet.find((id) => !goneIds.includes(id))!;
+    const get = () => oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${HOST}:${item}`);
+    const stamp = (xml: string) => /<datestamp>([^<]+)</.exec(xml)?.[1];
+    await t.db
+      .updateTable('media_items')
+      .set({ updated_at: '2001-01-01T00:00:00Z' })
+      .where('id', '=', item)
+      .execute();
+    const category = await t.db
+      .selectFrom('categories')
+      .select('id')
+      .where('display_id', '=', setSpec)
+      .executeTakeFirstOrThrow();
+    expect((await editor.patch(`/api/admin/categories/${category.id}`, { isPublic: false })).statusCode).toBe(
+      200,
+    );
+    const hidden = await get();
+    expect(hidden).not.toContain('<setSpec>');
+    expect(stamp(hidden)).not.toBe('2001-01-01T00:00:00Z');
+    expect(errorCode(await oai(`verb=ListIdentifiers&metadataPrefix=oai_dc&set=${setSpec}`))).toBe(
+      'noRecordsMatch',
+    );
+    expect((await editor.patch(`/api/admin/categories/${category.id}`, { isPublic: true })).statusCode).toBe(
+      200,
+    );
+    expect(await get()).toContain(`<setSpec>${setSpec}</setSpec>`);
+  });
+
   it('publishing an item again takes its tombstone away', async () => {
     const item = await buildMedia(t);
     expect((await editor.patch(`/api/admin/media/${item.id}`, { isPublic: false })).statusCode).toBe(200);
