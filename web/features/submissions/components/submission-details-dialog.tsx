@@ -278,6 +278,17 @@ export function SubmissionDetailsDialog({
             <div className="space-y-3 border-t border-slate-200 p-4">
               {submission.status === 'pending' && (
                 <div>
+                  <label htmlFor={rightsId} className="block text-sm font-medium text-slate-800">
+                    {t('admin.submissions.rights_label', 'Rights statement of the approved item')}
+                  </label>
+                  <select
+                    id={rightsId}
+                    value={rights}
+                    onChange={(event) => setRights(event.target.value)}
+                    className="mt-1 mb-2 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700"
+                  >
+                    <RightsChoices empty={t('admin.upload.field.rights_default', "The site's default")} />
+                  </select>
                   <label htmlFor={notesId} className="block text-sm font-medium text-slate-800">
                     {t('admin.submissions.notes_label', 'Review notes (optional)')}
                   </label>
@@ -289,17 +300,6 @@ export function SubmissionDetailsDialog({
                     onChange={(event) => setNotes(event.target.value)}
                     className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700"
                   />
-                  <label htmlFor={rightsId} className="mt-2 block text-sm font-medium text-slate-800">
-                    {t('admin.submissions.rights_label', 'Rights statement of the approved item')}
-                  </label>
-                  <select
-                    id={rightsId}
-                    value={rights}
-                    onChange={(event) => setRights(event.target.value)}
-                    className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700"
-                  >
-                    <RightsChoices empty={t('admin.upload.field.rights_default', "The site's default")} />
-                  </select>
                 </div>
               )}
               <div className="flex flex-wrap justify-end gap-3">
