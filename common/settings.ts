@@ -11,6 +11,10 @@ export const GENERAL_SETTING_KEYS = [
   'custom_card_file_url',
   'custom_card_show_in_header',
   'custom_card_show_above_gallery',
+  /** The rights statement URI new items get unless one is chosen (issue 26 §1). */
+  'default_rights',
+  /** 'true': items under CC0 or the Public Domain Mark get no watermark (issue 26 §1). */
+  'watermark_follows_rights',
 ] as const;
 
 export const WATERMARK_SETTING_KEYS = [

@@ -11,4 +11,6 @@ export const SITE_SETTING_DEFAULTS: Record<string, string> = {
   custom_card_file_url: '',
   custom_card_show_in_header: 'false',
   custom_card_show_above_gallery: 'false',
+  default_rights: 'http://rightsstatements.org/vocab/CNE/1.0/',
+  watermark_follows_rights: 'false',
 };

@@ -19,6 +19,8 @@ describe('the about page', () => {
       'What is wanted',
       'Quality guidelines',
       'Review process',
+      // Not the spec's: the OAI-PMH address for harvesters (issue 26 §3).
+      'Opið fyri savnarum',
     ]);
     /** The items of the list under the level-2 heading `section` (the `nth` list there). */
     const items = (section: string, nth = 0) =>

@@ -162,6 +162,10 @@ describe('the lightbox', () => {
     expect(text).toContain(RICH.photographer);
     expect(text).toContain('14.06.1952');
     expect(text).toContain('public domain');
+    expect(text).toContain('Public Domain Mark 1.0');
+    expect(await panel.locator('a[rel~="license"]').getAttribute('href')).toBe(
+      'http://creativecommons.org/publicdomain/mark/1.0/',
+    );
     expect(text).toContain(RICH.copyrightHolder);
     expect(text).toContain(RICH.historicalContext);
     expect(await panel.getByRole('listitem').allTextContents()).toEqual(['bátar', 'havn', 'summar']);

@@ -101,6 +101,10 @@ describe('the media page of an image', () => {
     expect(await field(page, 'Commercial use allowed').textContent()).toBe('Yes');
     expect(await field(page, 'Attribution required').textContent()).toBe('Yes');
     expect(await field(page, 'Attribution text').textContent()).toBe(RICH.attributionText);
+    // The rights statement the status stands for (issue 26 §1): badge, name and link.
+    const licence = page.locator('main a[rel~="license"]');
+    expect(await licence.getAttribute('href')).toBe('http://creativecommons.org/publicdomain/mark/1.0/');
+    expect(await licence.textContent()).toContain('Public Domain Mark 1.0');
     expect(body).toContain(`ID: ${photo.displayId}`);
     await expectNoAxeViolations(page);
     await page.close();

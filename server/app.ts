@@ -25,6 +25,8 @@ import { filesFeature } from './features/files/files.routes.ts';
 import { galleryFeature } from './features/gallery/gallery.routes.ts';
 import { healthFeature } from './features/health/health.routes.ts';
 import { mediaFeature } from './features/media/media.routes.ts';
+import { oaiFeature } from './features/oai/oai.routes.ts';
+import { sitemapFeature } from './features/sitemap/sitemap.routes.ts';
 import { profileFeature } from './features/profile/profile.routes.ts';
 import { searchFeature } from './features/search/search.routes.ts';
 import { foldersFeature } from './features/folders/folders.routes.ts';
@@ -193,6 +195,8 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
     for (const feature of API_FEATURES) await registerFeature(api as FastifyZod, ctx, feature);
   });
   await registerFeature(app, ctx, filesFeature);
+  await registerFeature(app, ctx, oaiFeature);
+  await registerFeature(app, ctx, sitemapFeature);
 
   await registerWebApp(app as unknown as FastifyInstance, ctx);
   await registerAuthForms(app as unknown as FastifyInstance, ctx);

@@ -1,3 +1,4 @@
+import { rightsUri } from './rights.ts';
 import { originalDateField } from '../dates/original-date-field.ts';
 import { z } from 'zod';
 import { COPYRIGHT_STATUSES, MEDIA_TYPES } from '../enums.ts';
@@ -35,6 +36,8 @@ export const uploadMediaFields = z.object({
   historicalContext: optionalText(10_000),
   technicalNotes: optionalText(10_000),
   copyrightStatus: z.enum(COPYRIGHT_STATUSES).optional(),
+  /** The rights statement URI (common/rights.ts); sent, it decides copyrightStatus too. */
+  rights: rightsUri.optional(),
   copyrightHolder: optionalText(300),
   commercialUseAllowed: formBoolean.optional(),
   attributionRequired: formBoolean.optional(),
@@ -97,6 +100,7 @@ export const mediaItem = z.object({
   historicalContext: z.string().nullable(),
   technicalNotes: z.string().nullable(),
   copyrightStatus: z.enum(COPYRIGHT_STATUSES),
+  rights: z.string(),
   copyrightHolder: z.string().nullable(),
   commercialUseAllowed: z.boolean(),
   attributionRequired: z.boolean(),
@@ -169,7 +173,15 @@ export const adminMediaStatsResponse = z.object({
 });
 export type AdminMediaStats = z.infer<typeof adminMediaStatsResponse>;
 
-export const BULK_MEDIA_ACTIONS = ['publish', 'unpublish', 'feature', 'unfeature', 'move', 'delete'] as const;
+export const BULK_MEDIA_ACTIONS = [
+  'publish',
+  'unpublish',
+  'feature',
+  'unfeature',
+  'move',
+  'rights',
+  'delete',
+] as const;
 export type BulkMediaAction = (typeof BULK_MEDIA_ACTIONS)[number];
 export const BULK_MEDIA_MAX = 200;
 /** Many items at once; 'move' sets the category and/or folder sent (null takes it away). */
@@ -179,10 +191,16 @@ export const bulkMediaBody = z
     action: z.enum(BULK_MEDIA_ACTIONS),
     categoryId: z.uuid().nullable().optional(),
     folderId: z.uuid().nullable().optional(),
+    /** For the action 'rights': the statement every chosen item gets. */
+    rights: rightsUri.optional(),
   })
   .refine((body) => body.action !== 'move' || body.categoryId !== undefined || body.folderId !== undefined, {
     message: 'Choose a category or a folder to move to',
     path: ['categoryId'],
+  })
+  .refine((body) => body.action !== 'rights' || body.rights !== undefined, {
+    message: 'Choose a rights statement',
+    path: ['rights'],
   });
 export type BulkMediaBody = z.infer<typeof bulkMediaBody>;
 export const bulkMediaResponse = z.object({ changed: z.number().int().nonnegative() });

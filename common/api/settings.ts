@@ -1,3 +1,4 @@
+import { rightsUri } from './rights.ts';
 import { z } from 'zod';
 import { isSafeLinkUrl } from '../safe-url.ts';
 import { GENERAL_SETTING_KEYS } from '../settings.ts';
@@ -14,6 +15,14 @@ export const updateSettingsBody = z.object({
   settings: z
     .partialRecord(z.enum(GENERAL_SETTING_KEYS), z.string().max(2000))
     .superRefine((settings, issue) => {
+      const rights = settings.default_rights;
+      if (rights !== undefined && !rightsUri.safeParse(rights).success) {
+        issue.addIssue({
+          code: 'custom',
+          path: ['default_rights'],
+          message: 'Choose one of the rights statements',
+        });
+      }
       const url = settings.custom_card_file_url;
       if (url !== undefined && url.trim() !== '' && !isSafeLinkUrl(url)) {
         issue.addIssue({ code: 'custom', path: ['custom_card_file_url'], message: CUSTOM_CARD_URL_MESSAGE });

@@ -1,3 +1,4 @@
+import { rightsUri } from './rights.ts';
 import { originalDateField } from '../dates/original-date-field.ts';
 import { z } from 'zod';
 import { MEDIA_TYPES } from '../enums.ts';
@@ -56,6 +57,8 @@ export const createSubmissionResponse = z.object({ submission: submissionSummary
 export const reviewSubmissionBody = z.object({
   status: z.enum(SUBMISSION_STATUS_VALUES),
   reviewNotes: optionalText(5_000),
+  /** On approval: the item's rights statement (else the site's default). */
+  rights: rightsUri.optional(),
 });
 
 export const SUBMISSION_STATUS_FILTERS = ['all', ...SUBMISSION_STATUS_VALUES] as const;

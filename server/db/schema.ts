@@ -148,6 +148,8 @@ export interface MediaItemsTable {
   file_metadata: FileMetadata | null;
   /** Set anew each time the item is unpublished (a trigger); its file URLs carry it. */
   file_salt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The rights statement URI (common/rights.ts); a trigger keeps copyright_status in step (0018). */
+  rights: Generated<string>;
 }
 
 export interface DocumentsTable {
@@ -372,7 +374,16 @@ export interface MediaUploadDaysTable {
   items: BigintColumn;
 }
 
+/** A public item deleted or unpublished, kept for OAI-PMH harvesters (migration 0019, by triggers). */
+export interface OaiTombstonesTable {
+  media_id: string;
+  display_id: string;
+  category_id: string | null;
+  deleted_at: ColumnType<Date, never, never>;
+}
+
 export interface Database {
+  oai_tombstones: OaiTombstonesTable;
   jobs: JobsTable;
   derivatives: DerivativesTable;
   users: UsersTable;

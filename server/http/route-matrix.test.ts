@@ -109,6 +109,14 @@ const MATRIX: Record<string, typeof ANYONE | typeof SIGNED_IN | Role[]> = {
   'GET /files/media/:id/:variant': ANYONE,
   'GET /files/submissions/:id/:variant': ANYONE,
   'GET /files/documents/:id': ANYONE,
+  // OAI-PMH for harvesters (issue 26 §3).
+  'GET /oai': ANYONE,
+  'POST /oai': ANYONE,
+  // For search engines (issue 26 §7).
+  'GET /robots.txt': ANYONE,
+  'GET /sitemap.xml': ANYONE,
+  'GET /sitemaps/pages.xml': ANYONE,
+  'GET /sitemaps/items/:file': ANYONE,
   // The pages' forms that work without their script (server/web/auth-forms.ts).
   'POST /login': ANYONE,
   'POST /contributor/login': ANYONE,

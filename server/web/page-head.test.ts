@@ -195,12 +195,42 @@ describe('the head of a media page', () => {
     // Only the built module script and the JSON data block: nothing the title could have opened,
     // and still no inline script, under the same CSP.
     expect(page.html.match(/<script[^>]*>/g)).toEqual([
+      '<script type="application/ld+json">',
       '<script type="module" crossorigin src="/assets/index-abc.js">',
       '<script type="application/json" id="boot-data">',
     ]);
+    const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(page.head)?.[1] ?? '';
+    expect(JSON.parse(ld).name).toBe(HOSTILE);
     expect(page.csp).toContain("script-src 'self';");
     expect(page.html).not.toContain('<b>');
     expect(page.html).not.toContain('alert(1)</script>');
+  });
+
+  it('describes a public item in schema.org JSON-LD with its rights URI as license, and links the OAI-PMH base', async () => {
+    const page = await head(`/media/${ids.plain}`);
+    const ld = JSON.parse(
+      /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(page.head)?.[1] ?? '{}',
+    );
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'ImageObject',
+      name: 'Ókend mynd',
+      license: 'http://rightsstatements.org/vocab/CNE/1.0/',
+      creator: { '@type': 'Person', name: 'Elin Jacobsen' },
+      contentLocation: { '@type': 'Place', name: 'Vágur' },
+      url: `${TEST_ORIGIN}/media/${ids.plain}`,
+    });
+    expect(page.head).toContain(
+      `<link rel="alternate" type="text/xml" title="OAI-PMH" href="${TEST_ORIGIN}/oai">`,
+    );
+    const video = JSON.parse(
+      /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(
+        (await head(`/media/${ids.video}`)).head,
+      )?.[1] ?? '{}',
+    );
+    expect(video['@type']).toBe('VideoObject');
+    // Not on an item only staff may see.
+    expect((await head(`/media/${ids.hidden}`, { cookie: editorCookie })).head).not.toContain('ld+json');
   });
 
   it('shows a video by its poster frame; audio and documents get the small card without a picture', async () => {

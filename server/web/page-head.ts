@@ -1,5 +1,6 @@
 import type { MediaItem } from '#common/api/media.ts';
 import type { slideshowResponse } from '#common/api/slideshows.ts';
+import { itemJsonLd, jsonForScript } from '#server/interop/schema-org.ts';
 import type { Language } from '#common/enums.ts';
 import { isUuid } from '#common/gallery-filters.ts';
 import { pageTitle, siteTitleOf } from '#common/page-title.ts';
@@ -37,6 +38,10 @@ export interface PageHead {
   title: string;
   description: string;
   canonical: string | null;
+  /** The archive's OAI-PMH base URL, linked from every public page for harvesters (issue 26 §3). */
+  oai: string | null;
+  /** A public item's schema.org description (JSON-LD), for search engines (issue 26 §7). */
+  jsonLd?: Record<string, unknown>;
   /** `<meta property|name content>` in order. */
   meta: { key: 'property' | 'name'; name: string; content: string }[];
 }
@@ -171,6 +176,7 @@ export function describePage(input: {
     description?: string | null;
     path?: string | null;
     type?: 'website' | 'article';
+    jsonLd?: Record<string, unknown>;
   }): PageHead => {
     const description = (values.description && oneLine(values.description)) || siteDescription;
     const canonical = values.status || values.path == null || !isPublic ? null : `${publicUrl}${values.path}`;
@@ -209,6 +215,8 @@ export function describePage(input: {
       title: pageTitle(values.name, siteTitle),
       description,
       canonical,
+      oai: canonical ? `${publicUrl}/oai` : null,
+      ...(canonical && values.jsonLd ? { jsonLd: values.jsonLd } : {}),
       meta,
     };
   };
@@ -241,6 +249,7 @@ export function describePage(input: {
       description: item.description?.trim() || facts,
       path: paths.media(item.id),
       type: 'article',
+      jsonLd: itemJsonLd(item, { publicUrl, title: siteTitle }),
     });
   }
   const show = slideshowOf(answers, page.api);
@@ -260,9 +269,12 @@ const escapeHtml = (value: string) =>
 function headTags(head: PageHead): string {
   const tags = [`<meta name="description" content="${escapeHtml(head.description)}">`];
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
+  if (head.oai)
+    tags.push(`<link rel="alternate" type="text/xml" title="OAI-PMH" href="${escapeHtml(head.oai)}">`);
   for (const { key, name, content } of head.meta) {
     tags.push(`<meta ${key}="${escapeHtml(name)}" content="${escapeHtml(content)}">`);
   }
+  if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
   return tags.join('');
 }
 

@@ -26,6 +26,7 @@ function countsAsDownload(request: FastifyRequest<{ Querystring: z.infer<typeof 
 
 const downloadOf = (request: FastifyRequest<{ Querystring: z.infer<typeof query> }>) => ({
   countsAsDownload: countsAsDownload(request),
+  download: request.query.download !== undefined,
   userAgent: request.headers['user-agent'] ?? null,
   ip: request.ip,
 });

@@ -1,9 +1,10 @@
 import { ACCEPTED_FILE_TYPES, safeDisplayFileName } from '#common/file-types.ts';
 import { type Actor, can } from '#common/permissions.ts';
+import { rightsStatement } from '#common/rights.ts';
 import type { DerivativeVariant } from '#server/db/schema.ts';
 import { createAnswerCache } from '#server/http/answer-cache.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { notFound } from '#server/errors.ts';
+import { AppError, notFound } from '#server/errors.ts';
 import type { ServableFile } from '#server/http/send-blob.ts';
 import { countOnceKey, isFirstInWindow } from '#server/http/rate-limit.ts';
 import { getDerivative } from '#server/media/derivatives/derivatives.repository.ts';
@@ -31,12 +32,20 @@ interface FileRequest<V extends string = never> {
   v?: string;
   /** `?download`, from the first byte, not answered from the browser's cache (the route decides). */
   countsAsDownload?: boolean;
+  /** `?download` at all: the file is asked for to be saved. */
+  download?: boolean;
   userAgent?: string | null;
   /** The client's address: a download counts once per item and address in a window. */
   ip?: string;
 }
 
 const hidden = () => notFound('File not found');
+const reuseNotAllowed = () =>
+  new AppError(
+    403,
+    'REUSE_NOT_ALLOWED',
+    "This item's rights statement does not allow reuse, so its file is not offered for download.",
+  );
 
 /**
  * Whether this download is the first of its item from this address in the counting window (the
@@ -107,8 +116,15 @@ export async function serveMediaFile(
   input: FileRequest<MediaFileVariant> & { variant: MediaFileVariant },
   rows: MediaFileRows,
 ): Promise<ServableFile> {
-  const { row, derivative } = await rows(input.id, input.variant);
+  const asked = await rows(input.id, input.variant);
+  const { row } = asked;
   if (!row || !can(actor, 'media:read', mediaResource(row))) throw hidden();
+  // A statement that does not allow reuse (common/rights.ts): the public's download of an image is
+  // its watermarked display image, and the file of any other item is not offered for saving.
+  const reuseRefused = !rightsStatement(row.rights)?.allowsReuse && !can(actor, 'media:manage');
+  if (reuseRefused && input.variant === 'original' && input.download) throw reuseNotAllowed();
+  const { derivative } =
+    reuseRefused && input.variant === 'download' ? await rows(input.id, 'display') : asked;
   // A URL from before the item was last unpublished: gone, for everyone (a CDN may hold its copy).
   if (row.file_salt && input.v !== undefined && !input.v.startsWith(`${row.file_salt}.`)) throw hidden();
   let file: ServableFile;

@@ -1,4 +1,5 @@
 import type { AdminMediaItem, MediaItem } from '#common/api/media.ts';
+import { rightsStatement } from '#common/rights.ts';
 import type { DerivativeRow, MediaItemRow } from '#server/db/schema.ts';
 
 type Derivative = Pick<DerivativeRow, 'variant' | 'file_key'>;
@@ -23,6 +24,9 @@ export function presentMedia(
   };
   // Image originals stay with staff: the public gets the watermarked download (DESIGN.md §4.4).
   const originalIsPublic = row.media_type !== 'image';
+  // A statement that does not allow reuse: the public's download is the display image, or none
+  // (files.service.ts serves the same).
+  const reuse = options.canSeeOriginal || rightsStatement(row.rights)?.allowsReuse === true;
   return {
     id: row.id,
     displayId: row.display_id,
@@ -49,6 +53,7 @@ export function presentMedia(
     historicalContext: row.historical_context,
     technicalNotes: row.technical_notes,
     copyrightStatus: row.copyright_status,
+    rights: row.rights,
     copyrightHolder: row.copyright_holder,
     commercialUseAllowed: row.commercial_use_allowed,
     attributionRequired: row.attribution_required,
@@ -62,9 +67,14 @@ export function presentMedia(
       thumb: url('thumb'),
       medium: url('medium'),
       display: url('display'),
-      download:
-        url('download') ??
-        (originalIsPublic ? mediaFileUrl(row.id, 'original', row.sha256.slice(0, 16), row.file_salt) : null),
+      download: !reuse
+        ? row.media_type === 'image'
+          ? url('display')
+          : null
+        : (url('download') ??
+          (originalIsPublic
+            ? mediaFileUrl(row.id, 'original', row.sha256.slice(0, 16), row.file_salt)
+            : null)),
       poster: url('poster'),
       waveform: url('waveform'),
       original:

@@ -15,7 +15,17 @@ export function getMedia(db: Db, id: string) {
 export function getMediaFileInfo(db: Db, id: string) {
   return db
     .selectFrom('media_items')
-    .select(['id', 'is_public', 'file_key', 'file_name', 'mime_type', 'media_type', 'sha256', 'file_salt'])
+    .select([
+      'id',
+      'is_public',
+      'file_key',
+      'file_name',
+      'mime_type',
+      'media_type',
+      'sha256',
+      'file_salt',
+      'rights',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -253,7 +263,7 @@ export function getMediaMany(db: Db, ids: string[]) {
   return (
     db
       .selectFrom('media_items')
-      .select(['id', 'title', 'is_public', 'is_featured', 'media_type'])
+      .select(['id', 'title', 'is_public', 'is_featured', 'media_type', 'rights'])
       .where('id', 'in', ids)
       // A total order: items made in one statement share created_at, and two bulk actions that
       // locked such ties in different orders deadlocked (staff-totals.test.ts, PostgreSQL).

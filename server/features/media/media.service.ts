@@ -13,6 +13,8 @@ import type {
 } from '#common/api/media.ts';
 import type { MediaType } from '#common/enums.ts';
 import { type Actor, can } from '#common/permissions.ts';
+import { rightsStatement } from '#common/rights.ts';
+import type { MediaItemRow } from '#server/db/schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { countOnceKey, isFirstInWindow } from '#server/http/rate-limit.ts';
 import { authorize } from '#server/http/authorize.ts';
@@ -23,7 +25,7 @@ import { listDerivatives, listDerivativesOf } from '#server/media/derivatives/de
 import { type DerivativesPayload, derivativesJobKind } from '#server/media/derivatives/make-derivatives.ts';
 import { titleFromFileName } from '#common/file-types.ts';
 import { ingestFile, recordStoredFile } from '#server/media/ingest/ingest-file.ts';
-import { currentWatermarkColumns } from '../settings/settings.public.ts';
+import { currentWatermarkColumns, getSettings, newItemRights } from '../settings/settings.public.ts';
 import { getCategory } from '../categories/categories.public.ts';
 import { getFolder } from '../folders/folders.public.ts';
 import { logActivity } from '../activity/activity.public.ts';
@@ -93,6 +95,7 @@ async function storeNewMedia(
     originalName: file.fileName,
   });
   const watermark = await currentWatermarkColumns(ctx.db);
+  const rights = await newItemRights(ctx.db, fields);
   const needsDerivatives = ingested.mediaType !== 'document';
   const row = await recordStoredFile(ctx.blobs, ingested, () =>
     ctx.db.transaction().execute(async (trx) => {
@@ -111,6 +114,7 @@ async function storeNewMedia(
         historical_context: fields.historicalContext ?? null,
         technical_notes: fields.technicalNotes ?? null,
         copyright_status: fields.copyrightStatus ?? 'unknown',
+        ...rights,
         copyright_holder: fields.copyrightHolder ?? null,
         commercial_use_allowed: fields.commercialUseAllowed ?? false,
         attribution_required: fields.attributionRequired ?? true,
@@ -207,6 +211,7 @@ export async function updateMedia(
     historicalContext: 'historical_context',
     technicalNotes: 'technical_notes',
     copyrightStatus: 'copyright_status',
+    rights: 'rights',
     copyrightHolder: 'copyright_holder',
     commercialUseAllowed: 'commercial_use_allowed',
     attributionRequired: 'attribution_required',
@@ -234,8 +239,11 @@ export async function updateMedia(
   if (actions.length === 0 || sent.some(([field]) => field !== 'isPublic' && field !== 'isFeatured'))
     actions.push('media.updated');
   const row = await ctx.db.transaction().execute(async (trx) => {
+    const before =
+      body.rights !== undefined || body.copyrightStatus !== undefined ? await repo.getMedia(trx, id) : null;
     const updated = await repo.updateMedia(trx, id, values);
     if (!updated) throw notFound('Media not found');
+    if (before) await remarkIfRightsFreed(trx, [before], [updated]);
     for (const action of actions) await logActivity(trx, actor, action, { id, name: updated.title });
     return updated;
   });
@@ -301,6 +309,26 @@ export async function deleteMedia(ctx: AppContext, actor: Actor, { id }: { id: s
   await removeStoredFiles(ctx, fileKeys);
 }
 
+/**
+ * With the site setting 'watermark_follows_rights' on, an item whose statement becomes (or stops
+ * being) CC0 or the Public Domain Mark has its pictures made again, without (or with) its mark
+ * (the derivatives job reads the setting: derivatives.repository.ts); queued in the transaction.
+ */
+async function remarkIfRightsFreed(
+  trx: Db,
+  before: readonly Pick<MediaItemRow, 'id' | 'rights'>[],
+  after: readonly Pick<MediaItemRow, 'id' | 'rights' | 'media_type'>[],
+) {
+  const { watermark_follows_rights: follows } = await getSettings(trx, ['watermark_follows_rights']);
+  if (follows !== 'true') return;
+  const free = (uri: string | undefined) => rightsStatement(uri)?.publicDomain === true;
+  const was = new Map(before.map((row) => [row.id, free(row.rights)]));
+  for (const row of after) {
+    if (row.media_type === 'document' || was.get(row.id) === free(row.rights)) continue;
+    await createJob(trx, derivativesJobKind(row.media_type), { ownerType: 'media', ownerId: row.id });
+  }
+}
+
 const BULK_FLAGS = {
   publish: { column: 'is_public', value: true, action: 'media.published' },
   unpublish: { column: 'is_public', value: false, action: 'media.unpublished' },
@@ -342,6 +370,27 @@ export async function bulkUpdateMedia(ctx: AppContext, actor: Actor, body: BulkM
           id: row.id,
           name: row.title,
           details: { categoryId: body.categoryId, folderId: body.folderId },
+        });
+      return { changed: updated.length, fileKeys: [] };
+    }
+    if (body.action === 'rights') {
+      // The copyright status follows in the database (migration 0018).
+      const targets = rows.filter((row) => row.rights !== body.rights);
+      const updated = await repo.updateMediaMany(
+        trx,
+        targets.map((r) => r.id),
+        { rights: body.rights },
+      );
+      await remarkIfRightsFreed(
+        trx,
+        targets,
+        targets.map((row) => ({ ...row, rights: body.rights ?? row.rights })),
+      );
+      for (const row of targets)
+        await logActivity(trx, actor, 'media.updated', {
+          id: row.id,
+          name: row.title,
+          details: { rights: body.rights },
         });
       return { changed: updated.length, fileKeys: [] };
     }

@@ -24,7 +24,7 @@ import { mediaFileColumns } from '#server/media/ingest/stored-file-columns.ts';
 import { BlobNotFoundError, newBlobKey } from '#server/storage/blob-store.ts';
 import { logActivity } from '../activity/activity.public.ts';
 import { createMedia } from '../media/media.public.ts';
-import { currentWatermarkColumns } from '../settings/settings.public.ts';
+import { currentWatermarkColumns, newItemRights } from '../settings/settings.public.ts';
 import { assertOwnUpload, consumeFinishedUpload } from '../uploads/uploads.service.ts';
 import { NOTIFY_SUBMITTER_JOB, scheduleStaffNotice } from './submission-notices.ts';
 import { assertPendingRoom, rateLimitKey, SUBMISSION_RATE } from './submission-rules.ts';
@@ -248,6 +248,7 @@ export async function reviewSubmission(ctx: AppContext, actor: Actor, review: Re
           is_featured: false,
           processing_status: submission.media_type === 'document' ? 'ready' : 'pending',
           ...(submission.watermark ?? (await currentWatermarkColumns(trx))),
+          ...(await newItemRights(trx, { rights: review.rights })),
           created_by: submission.submitted_by ?? actor.id,
         });
         mediaId = media.id;

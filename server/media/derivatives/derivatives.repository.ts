@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/database.ts';
+import { rightsStatement } from '#common/rights.ts';
 import { DEFAULT_WATERMARK_TEXT, type WatermarkSettings } from '#common/watermark.ts';
 import type { DerivativeOwner, DerivativeVariant } from '#server/db/schema.ts';
 
@@ -113,20 +114,28 @@ export async function getDerivativeSource(
     .where('id', '=', payload.ownerId)
     .executeTakeFirst();
   if (!row) return undefined;
+  // With the site setting on, an item free of copyright (CC0, Public Domain Mark) gets no mark.
+  const followsRights = await db
+    .selectFrom('site_settings')
+    .select('value')
+    .where('key', '=', 'watermark_follows_rights')
+    .executeTakeFirst();
+  const unmarked = followsRights?.value === 'true' && rightsStatement(row.rights)?.publicDomain === true;
   return {
     fileKey: row.file_key,
     mimeType: row.mime_type,
     mediaType: row.media_type,
-    watermark: row.watermark_enabled
-      ? ({
-          type: row.watermark_type,
-          position: row.watermark_position,
-          opacity: row.watermark_opacity,
-          size: row.watermark_size,
-          level: row.watermark_level,
-          text: row.watermark_text || DEFAULT_WATERMARK_TEXT,
-        } as WatermarkSettings)
-      : null,
+    watermark:
+      row.watermark_enabled && !unmarked
+        ? ({
+            type: row.watermark_type,
+            position: row.watermark_position,
+            opacity: row.watermark_opacity,
+            size: row.watermark_size,
+            level: row.watermark_level,
+            text: row.watermark_text || DEFAULT_WATERMARK_TEXT,
+          } as WatermarkSettings)
+        : null,
   };
 }
 

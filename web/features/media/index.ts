@@ -1,3 +1,4 @@
 /** What other features may use of media (web/README.md, "Between features"): an item and its details (the lightbox). */
 export { useMedia } from './api/get-media.ts';
 export { MediaInfoSections } from './components/media-info.tsx';
+export { RightsChoices, useRightsOptions } from './components/rights-statement.tsx';

@@ -31,7 +31,8 @@ function Bullets({ items }: { items: string[] }) {
 /**
  * About page (/about), in mixed Faroese and English (public-site.md §2 "About page", §1 for the
  * review time, approval rate and priority review). The spec lists each section's points and the
- * link texts; the page says those points in the spec's own words and adds nothing of its own.
+ * link texts; the page says those points in the spec's own words, and adds only the OAI-PMH
+ * section for harvesters (issue 26 §3).
  */
 export function AboutPage() {
   const t = useT();
@@ -158,6 +159,19 @@ export function AboutPage() {
             'about.review.times',
             'Average review time is 3-7 business days, and about 85% of quality submissions are approved. Registered contributors receive priority review.',
           )}
+        </p>
+      </Section>
+
+      <Section title={t('about.open.heading', 'Open to harvesters')}>
+        <p>
+          {t(
+            'about.open.text',
+            'Archives and aggregators can harvest the descriptions of every public item, with its rights statement, over OAI-PMH 2.0 (Dublin Core, metadataPrefix oai_dc; the categories are its sets).',
+          )}{' '}
+          {/* A server address, not a page of the app: a plain link. */}
+          <a href="/oai?verb=Identify" className={textLink}>
+            {t('about.open.link', 'OAI-PMH base URL: /oai')}
+          </a>
         </p>
       </Section>
 

@@ -148,6 +148,8 @@ export interface BulkRequest {
   action: BulkMediaAction;
   categoryId?: string | null;
   folderId?: string | null;
+  /** For 'rights': the statement URI every selected item gets. */
+  rights?: string;
 }
 
 /** POST /api/admin/media/bulk: one action on many items, all or nothing. */

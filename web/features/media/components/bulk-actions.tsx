@@ -8,6 +8,7 @@ import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
 import { type BulkRequest, useBulkMedia } from '../api/admin-media.ts';
+import { RightsChoices } from './rights-statement.tsx';
 
 const control =
   'block rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-700';
@@ -18,7 +19,7 @@ const target = (value: string) => (value === '' ? undefined : value === 'none' ?
 
 /**
  * One action on every selected item: publish, unpublish, feature, unfeature, move to a category
- * and/or folder, or delete (after confirmation). The server does all or nothing.
+ * and/or folder, set the rights statement, or delete (after confirmation). The server does all or nothing.
  */
 export function BulkActions({
   selected,
@@ -37,6 +38,7 @@ export function BulkActions({
   const [confirm, dialog] = useConfirm();
   const [category, setCategory] = useState('');
   const [folder, setFolder] = useState('');
+  const [rights, setRights] = useState('');
   const count = selected.size;
   if (count === 0) return null;
 
@@ -52,6 +54,7 @@ export function BulkActions({
       );
       setCategory('');
       setFolder('');
+      setRights('');
       onDone();
     } catch (error) {
       toast.error(
@@ -142,6 +145,26 @@ export function BulkActions({
         onClick={() => run('move', { categoryId: target(category), folderId: target(folder) })}
       >
         {t('admin.media.bulk.move', 'Move')}
+      </Button>
+      <div>
+        <label htmlFor="bulk-rights" className="block text-xs font-medium text-slate-800">
+          {t('admin.media.bulk.rights', 'Rights statement')}
+        </label>
+        <select
+          id="bulk-rights"
+          className={control}
+          value={rights}
+          onChange={(e) => setRights(e.target.value)}
+        >
+          <RightsChoices empty={t('admin.media.bulk.keep', 'Keep as it is')} />
+        </select>
+      </div>
+      <Button
+        className={small}
+        disabled={bulk.isPending || rights === ''}
+        onClick={() => run('rights', { rights })}
+      >
+        {t('admin.media.bulk.set_rights', 'Set rights')}
       </Button>
       <Button
         className={`${small} border-red-300 text-red-800 hover:bg-red-50`}

@@ -18,6 +18,7 @@ import {
 import { toast } from '#web/components/toaster.tsx';
 import { useUpdateMedia } from '../api/admin-media.ts';
 import { formatCopyrightStatus } from '../lib/media-format.ts';
+import { useRightsOptions } from './rights-statement.tsx';
 
 /**
  * The edit modal (admin-back-office.md §5 Edit media): title required and trimmed; other texts
@@ -37,6 +38,7 @@ export function EditMediaDialog({
 }) {
   const t = useT();
   const update = useUpdateMedia();
+  const rightsOptions = useRightsOptions();
   return (
     <Dialog.Root open={item !== null} onOpenChange={(open) => !open && onClose()}>
       <ModalContent
@@ -65,6 +67,7 @@ export function EditMediaDialog({
               historicalContext: item.historicalContext ?? '',
               technicalNotes: item.technicalNotes ?? '',
               copyrightStatus: item.copyrightStatus,
+              rights: item.rights,
               copyrightHolder: item.copyrightHolder ?? '',
               commercialUseAllowed: item.commercialUseAllowed,
               attributionRequired: item.attributionRequired,
@@ -128,6 +131,16 @@ export function EditMediaDialog({
               name="technicalNotes"
               label={t('admin.media.field.technical_notes', 'Technical notes')}
               rows={2}
+              className="sm:col-span-2"
+            />
+            <SelectField
+              name="rights"
+              label={t('admin.media.field.rights', 'Rights statement')}
+              description={t(
+                'admin.media.field.rights_help',
+                'Sets the copyright status too; a statement that does not allow reuse gives the public the watermarked display image as its download.',
+              )}
+              options={rightsOptions}
               className="sm:col-span-2"
             />
             <SelectField

@@ -10,6 +10,7 @@ import {
   mediaDisplayId,
 } from '../lib/media-format.ts';
 import { formatMegabytes } from '#web/lib/format-size.ts';
+import { RightsStatementLink } from './rights-statement.tsx';
 
 /**
  * The sections describing a media item, shared by the lightbox's info panel and the media page
@@ -93,6 +94,7 @@ type Item = Pick<
   | 'historicalContext'
   | 'technicalNotes'
   | 'copyrightStatus'
+  | 'rights'
   | 'copyrightHolder'
   | 'commercialUseAllowed'
   | 'attributionRequired'
@@ -199,6 +201,10 @@ export function RightsSection({
     <InfoSection title={t('media.section.rights', 'Rights and usage')} level={level}>
       <FieldList
         rows={[
+          {
+            label: t('media.field.rights', 'Rights statement'),
+            value: <RightsStatementLink uri={item.rights} />,
+          },
           {
             label: t('media.field.copyright_status', 'Copyright status'),
             value: formatCopyrightStatus(item.copyrightStatus, t('media.copyright_unknown', 'Unknown')),

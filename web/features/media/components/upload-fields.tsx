@@ -5,6 +5,7 @@ import { COPYRIGHT_STATUSES, type CopyrightStatus } from '#common/enums.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
 import { formatCopyrightStatus } from '../lib/media-format.ts';
 import type { UploadFields } from '../lib/upload-item.ts';
+import { RightsChoices } from './rights-statement.tsx';
 
 const inputClass =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 disabled:bg-slate-100';
@@ -167,29 +168,44 @@ export function UploadCopyright({
   onChange,
   disabled,
 }: {
-  values: Pick<UploadFields, 'copyrightStatus'>;
+  values: Pick<UploadFields, 'copyrightStatus' | 'rights'>;
   onChange: (patch: Partial<UploadFields>) => void;
   disabled?: boolean;
 }) {
   const t = useT();
   return (
-    <Labelled label={t('admin.upload.field.copyright_status', 'Copyright status')}>
-      {(id) => (
-        <select
-          id={id}
-          className={inputClass}
-          value={values.copyrightStatus}
-          onChange={(e) => onChange({ copyrightStatus: e.currentTarget.value as CopyrightStatus })}
-          disabled={disabled}
-        >
-          {COPYRIGHT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {formatCopyrightStatus(status, t('media.copyright_unknown', 'Unknown'))}
-            </option>
-          ))}
-        </select>
-      )}
-    </Labelled>
+    <>
+      <Labelled label={t('admin.upload.field.rights', 'Rights statement')}>
+        {(id) => (
+          <select
+            id={id}
+            className={inputClass}
+            value={values.rights}
+            onChange={(e) => onChange({ rights: e.currentTarget.value })}
+            disabled={disabled}
+          >
+            <RightsChoices empty={t('admin.upload.field.rights_default', "The site's default")} />
+          </select>
+        )}
+      </Labelled>
+      <Labelled label={t('admin.upload.field.copyright_status', 'Copyright status')}>
+        {(id) => (
+          <select
+            id={id}
+            className={inputClass}
+            value={values.copyrightStatus}
+            onChange={(e) => onChange({ copyrightStatus: e.currentTarget.value as CopyrightStatus })}
+            disabled={disabled}
+          >
+            {COPYRIGHT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {formatCopyrightStatus(status, t('media.copyright_unknown', 'Unknown'))}
+              </option>
+            ))}
+          </select>
+        )}
+      </Labelled>
+    </>
   );
 }
 

@@ -20,6 +20,8 @@ export type UploadFields = {
   historicalContext: string;
   technicalNotes: string;
   copyrightStatus: CopyrightStatus;
+  /** A rights statement URI, or '' for the site's default (or the copyright status's own). */
+  rights: string;
   copyrightHolder: string;
   commercialUseAllowed: boolean;
   attributionRequired: boolean;
@@ -36,6 +38,7 @@ export const SHARED_FIELDS = [
   'isPublic',
   'isFeatured',
   'copyrightStatus',
+  'rights',
   'copyrightHolder',
 ] as const satisfies readonly (keyof UploadFields)[];
 export type SharedFields = Pick<UploadFields, (typeof SHARED_FIELDS)[number]>;
@@ -50,6 +53,7 @@ export const DEFAULT_SHARED: SharedFields = {
   isPublic: true,
   isFeatured: false,
   copyrightStatus: 'unknown',
+  rights: '',
   copyrightHolder: '',
 };
 
@@ -126,5 +130,6 @@ export function applySuggestions(
 
 /** The request body for one finished upload (the server trims and turns empty texts into none). */
 export function uploadBody(uploadId: string, fields: UploadFields): CreateMediaFromUploadInput {
-  return { uploadId, ...fields };
+  const { rights, ...rest } = fields;
+  return { uploadId, ...rest, ...(rights ? { rights } : {}) };
 }

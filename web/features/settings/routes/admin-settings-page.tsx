@@ -2,10 +2,12 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { CUSTOM_CARD_URL_MESSAGE } from '#common/api/settings.ts';
 import { paths } from '#common/paths.ts';
+import { DEFAULT_RIGHTS, RIGHTS_URIS, rightsStatement } from '#common/rights.ts';
 import { isSafeLinkUrl } from '#common/safe-url.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { linkButton } from '#web/components/button.tsx';
-import { Field, Form, SubmitButton, SwitchField, TextareaField } from '#web/components/form.tsx';
+import { Field, Form, SelectField, SubmitButton, SwitchField, TextareaField } from '#web/components/form.tsx';
+import { useRightsOptions } from '#web/features/media/index.ts';
 import { Spinner } from '#web/components/spinner.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
@@ -29,6 +31,8 @@ const settingsForm = z.object({
   ),
   custom_card_show_in_header: z.boolean(),
   custom_card_show_above_gallery: z.boolean(),
+  default_rights: z.enum(RIGHTS_URIS),
+  watermark_follows_rights: z.boolean(),
 });
 type SettingsForm = z.output<typeof settingsForm>;
 
@@ -37,6 +41,7 @@ const FLAGS = [
   'custom_card_enabled',
   'custom_card_show_in_header',
   'custom_card_show_above_gallery',
+  'watermark_follows_rights',
 ] as const;
 
 function toForm(settings: Record<string, string>): SettingsForm {
@@ -49,6 +54,7 @@ function toForm(settings: Record<string, string>): SettingsForm {
     custom_card_description: value('custom_card_description'),
     custom_card_button_text: value('custom_card_button_text'),
     custom_card_file_url: value('custom_card_file_url'),
+    default_rights: rightsStatement(value('default_rights'))?.uri ?? DEFAULT_RIGHTS,
     ...(Object.fromEntries(FLAGS.map((key) => [key, settings[key] === 'true'])) as Record<
       (typeof FLAGS)[number],
       boolean
@@ -71,6 +77,7 @@ export function AdminSettingsPage() {
   const { data: settings, isPending, error, refetch } = usePublicSettings();
   const errorText = useErrorText();
   const save = useSaveSiteSettings();
+  const rightsOptions = useRightsOptions();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold text-slate-900">{t('admin.settings.title', 'Site settings')}</h1>
@@ -116,6 +123,22 @@ export function AdminSettingsPage() {
             <Field
               name="document_button_text"
               label={t('admin.settings.document_button_text', 'Document button text')}
+            />
+            <SelectField
+              name="default_rights"
+              label={t('admin.settings.default_rights', 'Rights statement of new items')}
+              description={t(
+                'admin.settings.default_rights_help',
+                'What an uploaded or approved item carries unless another statement is chosen for it.',
+              )}
+              options={rightsOptions}
+            />
+            <SwitchField
+              name="watermark_follows_rights"
+              label={t(
+                'admin.settings.watermark_follows_rights',
+                'No watermark on items under CC0 or the Public Domain Mark',
+              )}
             />
           </fieldset>
           <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4">

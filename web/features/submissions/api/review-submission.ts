@@ -11,14 +11,28 @@ function useRefreshSubmissions() {
   return () => queryClient.invalidateQueries({ queryKey: submissionKeys.all });
 }
 
-/** PATCH /api/admin/submissions/:id { status, reviewNotes }. */
+/** PATCH /api/admin/submissions/:id { status, reviewNotes, rights (on approval) }. */
 export function useReviewSubmission() {
   const refresh = useRefreshSubmissions();
   return useMutation({
-    mutationFn: ({ id, status, reviewNotes }: { id: string; status: ReviewStatus; reviewNotes?: string }) =>
+    mutationFn: ({
+      id,
+      status,
+      reviewNotes,
+      rights,
+    }: {
+      id: string;
+      status: ReviewStatus;
+      reviewNotes?: string;
+      rights?: string;
+    }) =>
       apiFetch<{ submission: SubmissionSummary }>(`/api/admin/submissions/${encodeURIComponent(id)}`, {
         method: 'PATCH',
-        body: { status, reviewNotes: reviewNotes?.trim() || null },
+        body: {
+          status,
+          reviewNotes: reviewNotes?.trim() || null,
+          ...(status === 'approved' && rights ? { rights } : {}),
+        },
       }).then((data) => data.submission),
     onSettled: refresh,
   });

@@ -12,6 +12,7 @@ import { useErrorText } from '#web/lib/error-text.ts';
 import { useSubmissionDetail } from '../api/get-submission.ts';
 import type { ReviewStatus } from '../api/review-submission.ts';
 import { fileSizeText, mediaTypeLabel } from '../lib/review-texts.ts';
+import { RightsChoices } from '#web/features/media/index.ts';
 import { SubmissionPreview } from './submission-preview.tsx';
 import { StatusBadge } from './submission-status-badge.tsx';
 
@@ -54,7 +55,8 @@ export function SubmissionDetailsDialog({
   onClose: () => void;
   navigation: DetailsNavigation;
   busy: boolean;
-  onReview: (submission: StaffSubmissionDetail, status: ReviewStatus, notes: string) => void;
+  /** `rights`: the approved item's rights statement ('' for the site's default). */
+  onReview: (submission: StaffSubmissionDetail, status: ReviewStatus, notes: string, rights: string) => void;
   onDelete: (submission: StaffSubmissionDetail) => void;
   formatTime: (iso: string) => string;
 }) {
@@ -63,16 +65,21 @@ export function SubmissionDetailsDialog({
   const detail = useSubmissionDetail(id);
   const submission = detail.data?.id === id ? detail.data : undefined;
   const [notes, setNotes] = useState('');
+  const [rights, setRights] = useState('');
   const notesId = useId();
+  const rightsId = useId();
   const hintId = useId();
 
   // Notes belong to the submission they were written for.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another submission opens
-  useEffect(() => setNotes(''), [id]);
+  useEffect(() => {
+    setNotes('');
+    setRights('');
+  }, [id]);
 
   // The latest values for the document-wide key handler below, without re-adding it per render.
-  const latest = useRef({ submission, notes, navigation, busy, onReview });
-  latest.current = { submission, notes, navigation, busy, onReview };
+  const latest = useRef({ submission, notes, rights, navigation, busy, onReview });
+  latest.current = { submission, notes, rights, navigation, busy, onReview };
 
   useEffect(() => {
     if (id === null) return;
@@ -81,7 +88,7 @@ export function SubmissionDetailsDialog({
       if (isTyping(event.target)) return;
       // A confirmation on top (delete) takes its own keys.
       if (document.querySelector('[role="alertdialog"]')) return;
-      const { submission, notes, navigation, busy, onReview } = latest.current;
+      const { submission, notes, rights, navigation, busy, onReview } = latest.current;
       const inPlayer = event.target instanceof HTMLMediaElement;
       const key = event.key;
       if (key === 'j' || key === 'J' || (key === 'ArrowRight' && !inPlayer)) {
@@ -96,10 +103,10 @@ export function SubmissionDetailsDialog({
         }
       } else if ((key === 'a' || key === 'A') && submission?.status === 'pending' && !busy) {
         event.preventDefault();
-        onReview(submission, 'approved', notes);
+        onReview(submission, 'approved', notes, rights);
       } else if ((key === 'r' || key === 'R') && submission?.status === 'pending' && !busy) {
         event.preventDefault();
-        onReview(submission, 'rejected', notes);
+        onReview(submission, 'rejected', notes, rights);
       }
     };
     document.addEventListener('keydown', onKey);
@@ -271,6 +278,17 @@ export function SubmissionDetailsDialog({
             <div className="space-y-3 border-t border-slate-200 p-4">
               {submission.status === 'pending' && (
                 <div>
+                  <label htmlFor={rightsId} className="block text-sm font-medium text-slate-800">
+                    {t('admin.submissions.rights_label', 'Rights statement of the approved item')}
+                  </label>
+                  <select
+                    id={rightsId}
+                    value={rights}
+                    onChange={(event) => setRights(event.target.value)}
+                    className="mt-1 mb-2 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700"
+                  >
+                    <RightsChoices empty={t('admin.upload.field.rights_default', "The site's default")} />
+                  </select>
                   <label htmlFor={notesId} className="block text-sm font-medium text-slate-800">
                     {t('admin.submissions.notes_label', 'Review notes (optional)')}
                   </label>
@@ -290,7 +308,7 @@ export function SubmissionDetailsDialog({
                     <Button
                       className={approveButton}
                       disabled={busy}
-                      onClick={() => onReview(submission, 'approved', notes)}
+                      onClick={() => onReview(submission, 'approved', notes, rights)}
                       aria-keyshortcuts="A"
                     >
                       <Check aria-hidden="true" className="size-4" />
@@ -299,7 +317,7 @@ export function SubmissionDetailsDialog({
                     <Button
                       className={rejectButton}
                       disabled={busy}
-                      onClick={() => onReview(submission, 'rejected', notes)}
+                      onClick={() => onReview(submission, 'rejected', notes, rights)}
                       aria-keyshortcuts="R"
                     >
                       <X aria-hidden="true" className="size-4" />

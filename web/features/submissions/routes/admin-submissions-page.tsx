@@ -210,9 +210,9 @@ export function AdminSubmissionsPage() {
   const previousId = openId && previousIndex >= 0 ? (rows[previousIndex]?.id ?? null) : null;
 
   const review = useCallback(
-    async (target: { id: string }, status: ReviewStatus, reviewNotes?: string) => {
+    async (target: { id: string }, status: ReviewStatus, reviewNotes?: string, rights?: string) => {
       try {
-        await reviewOne.mutateAsync({ id: target.id, status, reviewNotes });
+        await reviewOne.mutateAsync({ id: target.id, status, reviewNotes, rights });
         toast.success(
           status === 'approved'
             ? t('admin.submissions.approved', 'Submission approved and added to gallery!')
@@ -392,8 +392,8 @@ export function AdminSubmissionsPage() {
           onNext: nextId ? () => setOpenId(nextId) : null,
           onPrevious: previousId ? () => setOpenId(previousId) : null,
         }}
-        onReview={(submission: StaffSubmissionDetail, status, notes) =>
-          void review(submission, status, notes)
+        onReview={(submission: StaffSubmissionDetail, status, notes, rights) =>
+          void review(submission, status, notes, rights)
         }
         onDelete={(submission) => void remove(submission)}
       />

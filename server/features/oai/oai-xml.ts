@@ -1,0 +1,36 @@
+import type { DublinCoreValue } from '#server/interop/dublin-core.ts';
+
+/**
+ * Text as XML character data: the five markup characters escaped, and the characters XML 1.0
+ * cannot carry at all (C0 controls but tab, newline and return; lone surrogates; U+FFFE/U+FFFF)
+ * dropped, so no stored text can make a response that a harvester's parser refuses.
+ */
+export function xmlText(value: string): string {
+  return value
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+export const element = (name: string, value: string, attributes = '') =>
+  `<${name}${attributes}>${xmlText(value)}</${name}>`;
+
+const OAI_DC_OPEN =
+  '<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai_dc/ http://www.openarchives.org/OAI/2.0/oai_dc.xsd">';
+
+/** A record's metadata in oai_dc: the Dublin Core values in the mapping's order. */
+export function oaiDc(values: DublinCoreValue[]): string {
+  const body = values
+    .map((v) => element(`dc:${v.element}`, v.value, v.lang ? ` xml:lang="${v.lang}"` : ''))
+    .join('');
+  return `${OAI_DC_OPEN}${body}</oai_dc:dc>`;
+}
+
+export const OAI_PMH_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/ http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd">';
+
+export const OAI_IDENTIFIER_OPEN =
+  '<oai-identifier xmlns="http://www.openarchives.org/OAI/2.0/oai-identifier" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd">';

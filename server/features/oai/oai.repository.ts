@@ -1,0 +1,145 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { MediaType } from '#common/enums.ts';
+import type { Db } from '#server/db/database.ts';
+import { toNumber } from '#server/db/database.ts';
+
+/**
+ * What a harvest asks for: records with a datestamp in [from, before), in one set, after the
+ * keyset position (datestamp at full precision as text, id) of the page before.
+ */
+export interface RecordFilter {
+  /** Inclusive, as an ISO timestamp. */
+  from?: string;
+  /** Exclusive, as an ISO timestamp (until's second or day, plus one). */
+  before?: string;
+  /** The set's category (a public one). */
+  categoryId?: string;
+  after?: { datestamp: string; id: string };
+}
+
+/** One record: a public item, or the tombstone of one deleted or hidden (then its fields are null). */
+export interface RecordRow {
+  id: string;
+  /** The datestamp at full precision (microseconds), UTC: `YYYY-MM-DDTHH:MM:SS.ffffffZ`. */
+  datestamp: string;
+  deleted: boolean;
+  display_id: string;
+  set_spec: string | null;
+  title: string | null;
+  description: string | null;
+  historical_context: string | null;
+  photographer: string | null;
+  original_date: string | null;
+  keywords: string[] | null;
+  location: string | null;
+  rights: string | null;
+  copyright_holder: string | null;
+  attribution_text: string | null;
+  media_type: MediaType | null;
+  mime_type: string | null;
+  source: string | null;
+  category_id: string | null;
+  category_name: string | null;
+}
+
+const stamp = (column: RawBuilder<unknown>) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The conditions of a filter on one branch (items by updated_at, tombstones by deleted_at). */
+function conditions(
+  filter: RecordFilter,
+  ts: RawBuilder<unknown>,
+  id: RawBuilder<unknown>,
+  category: RawBuilder<unknown>,
+) {
+  const parts = [sql`true`];
+  if (filter.from) parts.push(sql`${ts} >= ${filter.from}::timestamptz`);
+  if (filter.before) parts.push(sql`${ts} < ${filter.before}::timestamptz`);
+  if (filter.categoryId) parts.push(sql`${category} = ${filter.categoryId}::uuid and c.id is not null`);
+  if (filter.after)
+    parts.push(sql`(${ts}, ${id}) > (${filter.after.datestamp}::timestamptz, ${filter.after.id}::uuid)`);
+  return sql.join(parts, sql` and `);
+}
+
+const items = (filter: RecordFilter) => {
+  const where = conditions(filter, sql`m.updated_at`, sql`m.id`, sql`m.category_id`);
+  return sql`select m.id, m.updated_at as ts, false as deleted, m.display_id, c.display_id as set_spec,
+      m.title, m.description, m.historical_context, m.photographer, m.original_date, m.keywords,
+      m.location, m.rights, m.copyright_holder, m.attribution_text, m.media_type, m.mime_type,
+      m.source, m.category_id, c.name as category_name
+    from media_items m left join categories c on c.id = m.category_id and c.is_public
+    where m.is_public and ${where}`;
+};
+
+const tombstones = (filter: RecordFilter) => {
+  const where = conditions(filter, sql`t.deleted_at`, sql`t.media_id`, sql`t.category_id`);
+  return sql`select t.media_id as id, t.deleted_at as ts, true as deleted, t.display_id,
+      c.display_id as set_spec, null::text as title, null::text as description,
+      null::text as historical_context, null::text as photographer, null::text as original_date,
+      null::text[] as keywords, null::text as location, null::text as rights,
+      null::text as copyright_holder, null::text as attribution_text, null::text as media_type,
+      null::text as mime_type, null::text as source, t.category_id, null::text as category_name
+    from oai_tombstones t left join categories c on c.id = t.category_id and c.is_public
+    where ${where}`;
+};
+
+/**
+ * One page of records in datestamp order: each branch reads its own index in order and stops at
+ * `limit` (media_public_datestamp_idx, oai_tombstones_datestamp_idx: migration 0019), and the two
+ * are merged, so a page costs the same at the start of a million items as at the end.
+ */
+export async function listRecords(db: Db, filter: RecordFilter, limit: number): Promise<RecordRow[]> {
+  const result = await sql<RecordRow & { ts: unknown }>`
+    select u.*, ${stamp(sql`u.ts`)} as datestamp from (
+      (${items(filter)} order by m.updated_at, m.id limit ${limit})
+      union all
+      (${tombstones(filter)} order by t.deleted_at, t.media_id limit ${limit})
+    ) u order by u.ts, u.id limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+/** How many records the whole list has (the first page's `completeListSize`). */
+export async function countRecords(db: Db, filter: RecordFilter): Promise<number> {
+  const result = await sql<{ n: string | number }>`
+    select (select count(*) from (${items(filter)}) i) + (select count(*) from (${tombstones(filter)}) t) as n`.execute(
+    db,
+  );
+  return toNumber(result.rows[0]?.n ?? 0);
+}
+
+/** One record by its item id: the public item, else its tombstone, else none. */
+export async function getRecord(db: Db, id: string): Promise<RecordRow | undefined> {
+  const result = await sql<RecordRow>`
+    select u.*, ${stamp(sql`u.ts`)} as datestamp from (
+      (${items({})} and m.id = ${id}::uuid) union all (${tombstones({})} and t.media_id = ${id}::uuid)
+    ) u limit 1`.execute(db);
+  return result.rows[0];
+}
+
+/** The public categories as sets, by their display id (stable: a rename keeps it). */
+export async function listSets(db: Db) {
+  return db
+    .selectFrom('categories')
+    .select(['id', 'display_id', 'name', 'description'])
+    .where('is_public', '=', true)
+    .orderBy('display_id')
+    .execute();
+}
+
+export async function getPublicCategoryBySpec(db: Db, spec: string) {
+  return db
+    .selectFrom('categories')
+    .select(['id'])
+    .where('display_id', '=', spec)
+    .where('is_public', '=', true)
+    .executeTakeFirst();
+}
+
+/** The oldest datestamp the repository holds (to the second), or null when it holds none. */
+export async function getEarliestDatestamp(db: Db): Promise<string | null> {
+  const result = await sql<{ earliest: string | null }>`
+    select ${stamp(sql`least(
+      (select min(updated_at) from media_items where is_public),
+      (select min(deleted_at) from oai_tombstones))`)} as earliest`.execute(db);
+  return result.rows[0]?.earliest ?? null;
+}

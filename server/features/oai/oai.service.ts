@@ -1,0 +1,382 @@
+import { SITE_SETTING_DEFAULTS } from '#common/site-defaults.ts';
+import type { AppContext } from '#server/http/context.ts';
+import { dublinCore } from '#server/interop/dublin-core.ts';
+import { getSettings } from '../settings/settings.public.ts';
+import { element, OAI_IDENTIFIER_OPEN, OAI_PMH_OPEN, oaiDc, xmlText } from './oai-xml.ts';
+import * as repo from './oai.repository.ts';
+import { createTokenCodec, TOKEN_LIFETIME_S, TOKEN_MAX_LENGTH, type TokenState } from './resumption-token.ts';
+
+/**
+ * OAI-PMH 2.0 (issue 26 §3; http://www.openarchives.org/OAI/openarchivesprotocol.html): the six
+ * verbs over the public items, one metadata format (oai_dc, server/interop/dublin-core.ts), the
+ * public categories as sets, deleted records kept (tombstones, migration 0019), seconds granularity.
+ * The answer is worked out before its first byte is sent (the arguments, and the first rows of a
+ * list), then streamed record by record while the rest of the page is read in chunks.
+ */
+
+/** Records per list page, read CHUNK at a time (each chunk is one indexed query). */
+export const PAGE_SIZE = 100;
+const CHUNK = 25;
+
+export type OaiArgs = Record<string, string[]>;
+
+type Verb = 'Identify' | 'ListMetadataFormats' | 'ListSets' | 'GetRecord' | 'ListIdentifiers' | 'ListRecords';
+const LIST_ARGS = {
+  required: ['metadataPrefix'],
+  optional: ['from', 'until', 'set'],
+  exclusive: 'resumptionToken',
+};
+const VERBS: Record<Verb, { required?: string[]; optional?: string[]; exclusive?: string }> = {
+  Identify: {},
+  ListMetadataFormats: { optional: ['identifier'] },
+  ListSets: { exclusive: 'resumptionToken' },
+  GetRecord: { required: ['identifier', 'metadataPrefix'] },
+  ListIdentifiers: LIST_ARGS,
+  ListRecords: LIST_ARGS,
+};
+
+type ErrorCode =
+  | 'badArgument'
+  | 'badResumptionToken'
+  | 'badVerb'
+  | 'cannotDisseminateFormat'
+  | 'idDoesNotExist'
+  | 'noRecordsMatch'
+  | 'noMetadataFormats'
+  | 'noSetHierarchy';
+
+class OaiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const METADATA_PREFIX = 'oai_dc';
+/** The protocol's own syntax of argument values (OAI-PMH.xsd), so what is echoed is valid. */
+const SYNTAX: Record<string, RegExp> = {
+  metadataPrefix: /^[A-Za-z0-9\-_.!~*'()]+$/,
+  set: /^[A-Za-z0-9\-_.!~*'()]+(:[A-Za-z0-9\-_.!~*'()]+)*$/,
+  identifier: /^[^\s<>"{}|\\^`]+$/,
+};
+const ARGUMENT_MAX_LENGTH = 200;
+
+/** Seconds granularity: the datestamp of a full-precision timestamp text. */
+const toSeconds = (datestamp: string) => `${datestamp.slice(0, 19)}Z`;
+
+/**
+ * A from/until argument: a day (YYYY-MM-DD) or a second (YYYY-MM-DDThh:mm:ssZ) that exists, as the
+ * inclusive start (from) or the exclusive end (until + one day or second) it stands for.
+ */
+function parseDateArgument(name: 'from' | 'until', value: string) {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const second = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/.exec(value);
+  const parts = (day ?? second)?.slice(1).map(Number);
+  if (!parts) throw new OaiError('badArgument', `${name} must be YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ (UTC).`);
+  const [y, mo, d, h = 0, mi = 0, s = 0] = parts as [number, number, number, number?, number?, number?];
+  const time = Date.UTC(y, mo - 1, d, h, mi, s);
+  const back = new Date(time);
+  if (
+    y < 1 ||
+    back.getUTCFullYear() !== y ||
+    back.getUTCMonth() !== mo - 1 ||
+    back.getUTCDate() !== d ||
+    back.getUTCHours() !== h ||
+    back.getUTCMinutes() !== mi ||
+    back.getUTCSeconds() !== s
+  )
+    throw new OaiError('badArgument', `${name} is not a date that exists: ${value}`);
+  const granularity = day ? 'day' : 'second';
+  const edge = name === 'from' ? time : time + (day ? 86_400_000 : 1000);
+  return { granularity, time, iso: new Date(edge).toISOString() };
+}
+
+export function createOai(ctx: AppContext) {
+  const tokens = createTokenCodec(ctx.config.sessionSecret);
+  const baseUrl = `${ctx.config.publicUrl}/oai`;
+  const repositoryId = new URL(ctx.config.publicUrl).hostname;
+  const idPrefix = `oai:${repositoryId}:`;
+  const oaiIdentifier = (id: string) => `${idPrefix}${id}`;
+  const itemIdOf = (identifier: string) => {
+    const id = identifier.startsWith(idPrefix) ? identifier.slice(idPrefix.length) : '';
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id))
+      throw new OaiError('idDoesNotExist', `No item has the identifier ${identifier}.`);
+    return id;
+  };
+
+  const siteTitle = async () =>
+    (await getSettings(ctx.db, ['site_title'])).site_title || SITE_SETTING_DEFAULTS.site_title || 'Archive';
+
+  const header = (row: repo.RecordRow) =>
+    `<header${row.deleted ? ' status="deleted"' : ''}>${element('identifier', oaiIdentifier(row.id))}${element(
+      'datestamp',
+      toSeconds(row.datestamp),
+    )}${row.set_spec ? element('setSpec', row.set_spec) : ''}</header>`;
+
+  const record = (row: repo.RecordRow, title: string) => {
+    if (row.deleted || !row.title || !row.rights || !row.media_type || !row.mime_type)
+      return `<record>${header(row)}</record>`;
+    const values = dublinCore(
+      {
+        id: row.id,
+        display_id: row.display_id,
+        title: row.title,
+        description: row.description,
+        historical_context: row.historical_context,
+        photographer: row.photographer,
+        original_date: row.original_date,
+        keywords: row.keywords ?? [],
+        location: row.location,
+        rights: row.rights,
+        copyright_holder: row.copyright_holder,
+        attribution_text: row.attribution_text,
+        media_type: row.media_type,
+        mime_type: row.mime_type,
+        source: row.source,
+        category_id: row.category_id,
+        category_name: row.category_name,
+      },
+      { title, publicUrl: ctx.config.publicUrl },
+    );
+    return `<record>${header(row)}<metadata>${oaiDc(values)}</metadata></record>`;
+  };
+
+  /** The arguments as one value each, checked against the verb's (badVerb, badArgument). */
+  function checkArguments(args: OaiArgs): { verb: Verb; values: Record<string, string> } {
+    const verbs = args.verb ?? [];
+    if (verbs.length !== 1)
+      throw new OaiError('badVerb', verbs.length ? 'The verb is repeated.' : 'No verb was given.');
+    const verb = verbs[0] as Verb;
+    const rules = Object.hasOwn(VERBS, verb) ? VERBS[verb] : undefined;
+    if (!rules) throw new OaiError('badVerb', `${verbs[0]} is not an OAI-PMH verb.`);
+    const values: Record<string, string> = {};
+    for (const [name, given] of Object.entries(args)) {
+      if (name === 'verb') continue;
+      const allowed = [...(rules.required ?? []), ...(rules.optional ?? []), rules.exclusive];
+      if (!allowed.includes(name)) throw new OaiError('badArgument', `${verb} takes no argument ${name}.`);
+      if (given.length !== 1) throw new OaiError('badArgument', `The argument ${name} is repeated.`);
+      const value = given[0] as string;
+      if (value.length > (name === 'resumptionToken' ? TOKEN_MAX_LENGTH : ARGUMENT_MAX_LENGTH))
+        throw new OaiError('badArgument', `The argument ${name} is too long.`);
+      const syntax = SYNTAX[name];
+      if (syntax && !syntax.test(value))
+        throw new OaiError('badArgument', `The argument ${name} is malformed.`);
+      values[name] = value;
+    }
+    if (rules.exclusive && values[rules.exclusive] !== undefined) {
+      if (Object.keys(values).length > 1)
+        throw new OaiError('badArgument', `${rules.exclusive} is an exclusive argument: send it alone.`);
+      return { verb, values };
+    }
+    for (const name of rules.required ?? [])
+      if (values[name] === undefined)
+        throw new OaiError('badArgument', `${verb} needs the argument ${name}.`);
+    return { verb, values };
+  }
+
+  const checkPrefix = (prefix: string | undefined) => {
+    if (prefix !== undefined && prefix !== METADATA_PREFIX)
+      throw new OaiError('cannotDisseminateFormat', `Records are available as ${METADATA_PREFIX} only.`);
+  };
+
+  async function identify(): Promise<string> {
+    const earliest = await repo.getEarliestDatestamp(ctx.db);
+    const address = /<([^>]+)>/.exec(ctx.config.mailFrom)?.[1] ?? ctx.config.mailFrom.trim();
+    const email =
+      [address, `archive@${repositoryId}`].find((e) => /^\S+@(\S+\.)+\S+$/.test(e)) ?? 'archive@example.org';
+    const describeIds = /^[a-zA-Z][a-zA-Z0-9-]*(\.[a-zA-Z][a-zA-Z0-9-]*)+$/.test(repositoryId);
+    return `<Identify>${element('repositoryName', await siteTitle())}${element('baseURL', baseUrl)}<protocolVersion>2.0</protocolVersion>${element(
+      'adminEmail',
+      email,
+    )}${element('earliestDatestamp', toSeconds(earliest ?? new Date().toISOString()))}<deletedRecord>persistent</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity>${
+      describeIds
+        ? `<description>${OAI_IDENTIFIER_OPEN}<scheme>oai</scheme>${element('repositoryIdentifier', repositoryId)}<delimiter>:</delimiter>${element(
+            'sampleIdentifier',
+            oaiIdentifier('0b6c7e5e-8d34-4c1e-9a1d-3f2b8c9d0e1f'),
+          )}</oai-identifier></description>`
+        : ''
+    }</Identify>`;
+  }
+
+  async function listMetadataFormats(identifier: string | undefined): Promise<string> {
+    if (identifier !== undefined && !(await repo.getRecord(ctx.db, itemIdOf(identifier))))
+      throw new OaiError('idDoesNotExist', `No item has the identifier ${identifier}.`);
+    return `<ListMetadataFormats><metadataFormat><metadataPrefix>${METADATA_PREFIX}</metadataPrefix><schema>http://www.openarchives.org/OAI/2.0/oai_dc.xsd</schema><metadataNamespace>http://www.openarchives.org/OAI/2.0/oai_dc/</metadataNamespace></metadataFormat></ListMetadataFormats>`;
+  }
+
+  async function* listSets(token: string | undefined): AsyncGenerator<string> {
+    // The sets fit in one answer: a resumption token for them was never made by us.
+    if (token !== undefined) throw new OaiError('badResumptionToken', 'The list of sets is never split.');
+    const sets = await repo.listSets(ctx.db);
+    if (sets.length === 0) throw new OaiError('noSetHierarchy', 'The archive has no public categories.');
+    yield '<ListSets>';
+    for (const set of sets) {
+      const description = set.description?.trim()
+        ? `<setDescription>${oaiDc([{ element: 'description', value: set.description, lang: 'fo' }])}</setDescription>`
+        : '';
+      yield `<set>${element('setSpec', set.display_id)}${element('setName', set.name)}${description}</set>`;
+    }
+    yield '</ListSets>';
+  }
+
+  async function getRecord(values: Record<string, string>): Promise<string> {
+    const id = itemIdOf(values.identifier as string);
+    checkPrefix(values.metadataPrefix);
+    const row = await repo.getRecord(ctx.db, id);
+    if (!row) throw new OaiError('idDoesNotExist', `No item has the identifier ${values.identifier}.`);
+    return `<GetRecord>${record(row, await siteTitle())}</GetRecord>`;
+  }
+
+  /** The list a ListRecords/ListIdentifiers request stands for: new, or resumed from its token. */
+  async function listState(verb: 'ListRecords' | 'ListIdentifiers', values: Record<string, string>) {
+    if (values.resumptionToken !== undefined) {
+      const state = tokens.decode(values.resumptionToken);
+      if (!state || state.verb !== verb)
+        throw new OaiError('badResumptionToken', 'The resumption token is not valid, or has expired.');
+      return {
+        state,
+        categoryId: state.set ? (await repo.getPublicCategoryBySpec(ctx.db, state.set))?.id : undefined,
+      };
+    }
+    checkPrefix(values.metadataPrefix);
+    const from = values.from !== undefined ? parseDateArgument('from', values.from) : undefined;
+    const until = values.until !== undefined ? parseDateArgument('until', values.until) : undefined;
+    if (from && until && from.granularity !== until.granularity)
+      throw new OaiError('badArgument', 'from and until must have the same granularity.');
+    if (from && until && from.time > until.time)
+      throw new OaiError('badArgument', 'from is later than until.');
+    let categoryId: string | undefined;
+    if (values.set !== undefined) {
+      categoryId = (await repo.getPublicCategoryBySpec(ctx.db, values.set))?.id;
+      if (!categoryId) throw new OaiError('noRecordsMatch', `There is no set ${values.set}.`);
+    }
+    const state: Omit<TokenState, 'after' | 'total' | 'expires'> & { after?: TokenState['after'] } = {
+      verb,
+      set: values.set ?? null,
+      from: from?.iso ?? null,
+      until: until?.iso ?? null,
+      cursor: 0,
+    };
+    return { state, categoryId };
+  }
+
+  async function list(
+    verb: 'ListRecords' | 'ListIdentifiers',
+    values: Record<string, string>,
+  ): Promise<AsyncIterable<string>> {
+    const { state, categoryId } = await listState(verb, values);
+    // A set gone private since the token was made: its records are gone from it.
+    if (state.set && !categoryId) throw new OaiError('noRecordsMatch', 'No records match the request.');
+    const filter = (after: TokenState['after'] | undefined): repo.RecordFilter => ({
+      from: state.from ?? undefined,
+      before: state.until ?? undefined,
+      categoryId,
+      after,
+    });
+    const want = Math.min(CHUNK, PAGE_SIZE);
+    let rows = await repo.listRecords(ctx.db, filter(state.after), want + 1);
+    if (rows.length === 0) throw new OaiError('noRecordsMatch', 'No records match the request.');
+    const total: number =
+      'total' in state ? (state as TokenState).total : await repo.countRecords(ctx.db, filter(undefined));
+    const title = verb === 'ListRecords' ? await siteTitle() : '';
+    const line = (row: repo.RecordRow) => (verb === 'ListRecords' ? record(row, title) : header(row));
+    return (async function* () {
+      yield `<${verb}>`;
+      let sent = 0;
+      let last: repo.RecordRow | undefined;
+      for (;;) {
+        const room = PAGE_SIZE - sent;
+        const take = rows.slice(0, Math.min(room, want));
+        for (const row of take) yield line(row);
+        sent += take.length;
+        last = take.at(-1) ?? last;
+        const more = rows.length > take.length;
+        if (!more || !last) {
+          // The end of the list: an empty token says so when the list was split.
+          if (state.cursor > 0)
+            yield `<resumptionToken completeListSize="${total}" cursor="${state.cursor}"/>`;
+          break;
+        }
+        if (sent >= PAGE_SIZE) {
+          const expires = Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_S;
+          const token = tokens.encode({
+            verb,
+            set: state.set,
+            from: state.from,
+            until: state.until,
+            after: { datestamp: last.datestamp, id: last.id },
+            cursor: state.cursor + sent,
+            total: Math.max(total, state.cursor + sent + 1),
+            expires,
+          });
+          yield `<resumptionToken expirationDate="${new Date(expires * 1000).toISOString().slice(0, 19)}Z" completeListSize="${Math.max(
+            total,
+            state.cursor + sent + 1,
+          )}" cursor="${state.cursor}">${xmlText(token)}</resumptionToken>`;
+          break;
+        }
+        rows = await repo.listRecords(
+          ctx.db,
+          filter({ datestamp: last.datestamp, id: last.id }),
+          Math.min(want, PAGE_SIZE - sent) + 1,
+        );
+      }
+      yield `</${verb}>`;
+    })();
+  }
+
+  /** The whole answer to one request, as pieces of text to send in order. */
+  async function respond(args: OaiArgs): Promise<AsyncIterable<string>> {
+    const responseDate = `<responseDate>${new Date().toISOString().slice(0, 19)}Z</responseDate>`;
+    let verb: Verb | undefined;
+    let values: Record<string, string> = {};
+    try {
+      ({ verb, values } = checkArguments(args));
+      const attributes = Object.entries({ verb, ...values })
+        .map(([name, value]) => ` ${name}="${xmlText(value)}"`)
+        .join('');
+      const request = `<request${attributes}>${xmlText(baseUrl)}</request>`;
+      let body: AsyncIterable<string> | string;
+      if (verb === 'Identify') body = await identify();
+      else if (verb === 'ListMetadataFormats') body = await listMetadataFormats(values.identifier);
+      else if (verb === 'GetRecord') body = await getRecord(values);
+      else if (verb === 'ListSets') body = await firstThenRest(listSets(values.resumptionToken));
+      else body = await list(verb, values);
+      return (async function* () {
+        yield `${OAI_PMH_OPEN}${responseDate}${request}`;
+        if (typeof body === 'string') yield body;
+        else yield* body;
+        yield '</OAI-PMH>';
+      })();
+    } catch (error) {
+      if (!(error instanceof OaiError)) throw error;
+      // After badVerb or badArgument the request element carries no attributes (the protocol, 3.6).
+      const echo =
+        error.code === 'badVerb' || error.code === 'badArgument'
+          ? ''
+          : Object.entries({ verb, ...values })
+              .filter(([, value]) => value !== undefined)
+              .map(([name, value]) => ` ${name}="${xmlText(String(value))}"`)
+              .join('');
+      const text = `${OAI_PMH_OPEN}${responseDate}<request${echo}>${xmlText(baseUrl)}</request><error code="${error.code}">${xmlText(
+        error.message,
+      )}</error></OAI-PMH>`;
+      return (async function* () {
+        yield text;
+      })();
+    }
+  }
+
+  return { respond };
+}
+
+/** Runs a generator up to its first piece, so its errors come before any byte is sent. */
+async function firstThenRest(pieces: AsyncGenerator<string>): Promise<AsyncIterable<string>> {
+  const first = await pieces.next();
+  return (async function* () {
+    if (!first.done) yield first.value;
+    yield* pieces;
+  })();
+}

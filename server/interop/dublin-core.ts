@@ -1,0 +1,111 @@
+import type { MediaType } from '#common/enums.ts';
+import { paths } from '#common/paths.ts';
+import { rightsStatement } from '#common/rights.ts';
+
+/**
+ * The one mapping of a public item to the 15 elements of simple Dublin Core (issue 26 §2), used by
+ * OAI-PMH's oai_dc and by whoever else describes an item to the outside (IIIF metadata, JSON-LD).
+ *
+ * Decided where the issue is silent:
+ * - The item's own texts (title, description, keywords, place, category) are catalogued in
+ *   Faroese, the archive's language, and carry `xml:lang="fo"`; the rights statement's name is
+ *   given in Faroese and in English. Names of people, dates, identifiers, types and formats carry
+ *   no language.
+ * - `language` is said for sound, video and documents (Faroese, ISO 639-1 `fo`); a picture has none.
+ * - `contributor` is the copyright holder when it is not the photographer (the one who sent an
+ *   item in is never published: that is their private data).
+ * - `relation` is the item's category in the gallery; `source` the item's source field.
+ * - `rights` is the statement URI first (what harvesters such as Europeana read), then its name in
+ *   both languages, then the attribution text.
+ */
+export interface DublinCoreItem {
+  id: string;
+  display_id: string;
+  title: string;
+  description: string | null;
+  historical_context: string | null;
+  photographer: string | null;
+  original_date: string | null;
+  keywords: string[];
+  location: string | null;
+  rights: string;
+  copyright_holder: string | null;
+  attribution_text: string | null;
+  media_type: MediaType;
+  mime_type: string;
+  source: string | null;
+  category_id: string | null;
+  /** The item's category when that is public (a private one is not named). */
+  category_name: string | null;
+}
+
+export type DublinCoreElement =
+  | 'title'
+  | 'creator'
+  | 'subject'
+  | 'description'
+  | 'publisher'
+  | 'contributor'
+  | 'date'
+  | 'type'
+  | 'format'
+  | 'identifier'
+  | 'source'
+  | 'language'
+  | 'relation'
+  | 'coverage'
+  | 'rights';
+
+export interface DublinCoreValue {
+  element: DublinCoreElement;
+  value: string;
+  lang?: 'fo' | 'en';
+}
+
+/** The DCMI Type Vocabulary term of each kind of item. */
+export const DCMI_TYPES: Record<MediaType, string> = {
+  image: 'StillImage',
+  video: 'MovingImage',
+  audio: 'Sound',
+  document: 'Text',
+};
+
+/** The item's page: its URL is one of its identifiers (and its `homepage` in IIIF). */
+export const itemUrl = (publicUrl: string, id: string) => `${publicUrl}${paths.media(id)}`;
+
+export function dublinCore(
+  item: DublinCoreItem,
+  site: { title: string; publicUrl: string },
+): DublinCoreValue[] {
+  const out: DublinCoreValue[] = [];
+  const add = (element: DublinCoreElement, value: string | null | undefined, lang?: 'fo' | 'en') => {
+    const text = value?.trim();
+    if (text) out.push(lang ? { element, value: text, lang } : { element, value: text });
+  };
+  add('title', item.title, 'fo');
+  add('creator', item.photographer);
+  for (const keyword of item.keywords) add('subject', keyword, 'fo');
+  add('subject', item.category_name, 'fo');
+  add('description', item.description, 'fo');
+  add('description', item.historical_context, 'fo');
+  add('publisher', site.title);
+  if (item.copyright_holder?.trim() !== item.photographer?.trim()) add('contributor', item.copyright_holder);
+  add('date', item.original_date);
+  add('type', DCMI_TYPES[item.media_type]);
+  add('format', item.mime_type);
+  add('identifier', item.display_id);
+  add('identifier', itemUrl(site.publicUrl, item.id));
+  add('source', item.source);
+  if (item.media_type !== 'image') add('language', 'fo');
+  if (item.category_id && item.category_name)
+    add('relation', `${site.publicUrl}/?category=${encodeURIComponent(item.category_id)}`);
+  add('coverage', item.location, 'fo');
+  add('rights', item.rights);
+  const statement = rightsStatement(item.rights);
+  if (statement) {
+    add('rights', statement.fo, 'fo');
+    add('rights', statement.en, 'en');
+  }
+  add('rights', item.attribution_text);
+  return out;
+}
