@@ -24,6 +24,7 @@ import { documentsFeature } from './features/documents/documents.routes.ts';
 import { filesFeature } from './features/files/files.routes.ts';
 import { galleryFeature } from './features/gallery/gallery.routes.ts';
 import { healthFeature } from './features/health/health.routes.ts';
+import { iiifFeature } from './features/iiif/iiif.routes.ts';
 import { mediaFeature } from './features/media/media.routes.ts';
 import { profileFeature } from './features/profile/profile.routes.ts';
 import { searchFeature } from './features/search/search.routes.ts';
@@ -192,6 +193,8 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
     for (const feature of API_FEATURES) await registerFeature(api as FastifyZod, ctx, feature);
   });
   await registerFeature(app, ctx, filesFeature);
+  // IIIF (Image and Presentation APIs) at /iiif, open to every origin (features/iiif).
+  await registerFeature(app, ctx, iiifFeature);
 
   await registerWebApp(app as unknown as FastifyInstance, ctx);
   await registerAuthForms(app as unknown as FastifyInstance, ctx);

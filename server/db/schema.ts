@@ -144,6 +144,8 @@ export interface MediaItemsTable {
   file_metadata: FileMetadata | null;
   /** Set anew each time the item is unpublished (a trigger); its file URLs carry it. */
   file_salt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A sound's or video's length in seconds, read by the derivatives job (migration 0020). */
+  duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DocumentsTable {

@@ -36,6 +36,8 @@ export interface PageHead {
   title: string;
   description: string;
   canonical: string | null;
+  /** A public item's or slideshow's IIIF Presentation 3.0 manifest (features/iiif), linked as an alternate. */
+  iiifManifest?: string | null;
   /** `<meta property|name content>` in order. */
   meta: { key: 'property' | 'name'; name: string; content: string }[];
 }
@@ -170,6 +172,8 @@ export function describePage(input: {
     description?: string | null;
     path?: string | null;
     type?: 'website' | 'article';
+    /** The IIIF manifest's path, for a public item or slideshow. */
+    manifest?: string;
   }): PageHead => {
     const description = (values.description && oneLine(values.description)) || siteDescription;
     const canonical = values.status || values.path == null || !isPublic ? null : `${publicUrl}${values.path}`;
@@ -208,6 +212,7 @@ export function describePage(input: {
       title: pageTitle(values.name, siteTitle),
       description,
       canonical,
+      iiifManifest: canonical && values.manifest ? `${publicUrl}${values.manifest}` : null,
       meta,
     };
   };
@@ -240,11 +245,17 @@ export function describePage(input: {
       description: item.description?.trim() || facts,
       path: paths.media(item.id),
       type: 'article',
+      manifest: `/iiif/presentation/3/item/${item.id}`,
     });
   }
   const show = slideshowOf(answers, page.api);
   if (!show) return head({});
-  return head({ name: show.title, description: show.description, path: paths.slideshow(show.id) });
+  return head({
+    name: show.title,
+    description: show.description,
+    path: paths.slideshow(show.id),
+    manifest: `/iiif/presentation/3/slideshow/${show.id}`,
+  });
 }
 
 const escapeHtml = (value: string) =>
@@ -255,10 +266,18 @@ const escapeHtml = (value: string) =>
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;');
 
+/** The media type a IIIF Presentation 3.0 manifest is linked with. */
+const IIIF_MANIFEST_TYPE = 'application/ld+json;profile="http://iiif.io/api/presentation/3/context.json"';
+
 /** The head's tags after `<title>` (description, canonical, Open Graph, Twitter). */
 function headTags(head: PageHead): string {
   const tags = [`<meta name="description" content="${escapeHtml(head.description)}">`];
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
+  if (head.iiifManifest) {
+    tags.push(
+      `<link rel="alternate" type="${escapeHtml(IIIF_MANIFEST_TYPE)}" href="${escapeHtml(head.iiifManifest)}">`,
+    );
+  }
   for (const { key, name, content } of head.meta) {
     tags.push(`<meta ${key}="${escapeHtml(name)}" content="${escapeHtml(content)}">`);
   }

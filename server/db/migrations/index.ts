@@ -15,6 +15,7 @@ import * as adminSearchIndex from './20261123_0013_admin_search_index.ts';
 import * as activityNamesWithoutAddresses from './20261125_0014_activity_names_without_addresses.ts';
 import * as uploadPools from './20261125_0015_upload_pools.ts';
 import * as mediaFileSalt from './20261125_0016_media_file_salt.ts';
+import * as mediaDuration from './20261125_0020_media_duration.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '20261125_0014_activity_names_without_addresses': activityNamesWithoutAddresses,
   '20261125_0015_upload_pools': uploadPools,
   '20261125_0016_media_file_salt': mediaFileSalt,
+  '20261125_0020_media_duration': mediaDuration,
 };
