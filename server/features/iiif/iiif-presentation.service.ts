@@ -119,14 +119,16 @@ export async function getTopCollection(ctx: Ctx) {
 }
 
 /** `after` of the next page: the last item's created_at and id, as the URL carries them. */
-const cursorOf = (row: { created_at: Date; id: string }) =>
-  Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString('base64url');
+const cursorOf = (row: { created_key: string; id: string }) =>
+  Buffer.from(`${row.created_key}|${row.id}`).toString('base64url');
 
 function parseCursor(cursor: string | undefined) {
   if (cursor === undefined) return null;
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const createdAt = new Date(at ?? '');
-  if (!id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) throw hidden();
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  // A timestamp as PostgreSQL writes it ('2026-11-25 18:20:01.123456+00'); anything else is no cursor of ours.
+  if (!createdAt || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(createdAt))
+    throw hidden();
+  if (!id || !UUID.test(id)) throw hidden();
   return { createdAt, id };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 
 /**
@@ -126,24 +127,25 @@ export function listPublicCategoryRefs(db: Db) {
     .execute();
 }
 
-/** A page of a category's public items, newest first (keyset on created_at, id). */
+/**
+ * A page of a category's public items, newest first (keyset on created_at, id). The position is
+ * the last row's created_at as text, at the database's full precision (a JS Date would round it).
+ */
 export function listPublicItemsInCategory(
   db: Db,
   categoryId: string,
   limit: number,
-  after: { createdAt: Date; id: string } | null,
+  after: { createdAt: string; id: string } | null,
 ) {
   let query = db
     .selectFrom('media_items')
-    .select(['id', 'title', 'created_at'])
+    .select(['id', 'title', sql<string>`created_at::text`.as('created_key')])
     .where('category_id', '=', categoryId)
     .where('is_public', '=', true);
   if (after) {
+    const at = sql<Date>`${after.createdAt}::timestamptz`;
     query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', after.createdAt),
-        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
-      ]),
+      eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', after.id)])]),
     );
   }
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
