@@ -24,6 +24,7 @@ import { documentsFeature } from './features/documents/documents.routes.ts';
 import { filesFeature } from './features/files/files.routes.ts';
 import { galleryFeature } from './features/gallery/gallery.routes.ts';
 import { healthFeature } from './features/health/health.routes.ts';
+import { iiifFeature } from './features/iiif/iiif.routes.ts';
 import { mediaFeature } from './features/media/media.routes.ts';
 import { oaiFeature } from './features/oai/oai.routes.ts';
 import { sitemapFeature } from './features/sitemap/sitemap.routes.ts';
@@ -197,6 +198,8 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
   await registerFeature(app, ctx, filesFeature);
   await registerFeature(app, ctx, oaiFeature);
   await registerFeature(app, ctx, sitemapFeature);
+  // IIIF (Image and Presentation APIs) at /iiif, open to every origin (features/iiif).
+  await registerFeature(app, ctx, iiifFeature);
 
   await registerWebApp(app as unknown as FastifyInstance, ctx);
   await registerAuthForms(app as unknown as FastifyInstance, ctx);

@@ -43,6 +43,8 @@ export interface Config {
   uploadIdleMs?: number;
   /** What the files of pending submissions may take together (features/submissions); default 20 GB. */
   pendingSubmissionsMaxBytes?: number;
+  /** What the IIIF image server's kept pyramids and cut images may take on disk (features/iiif); default 1 GB. */
+  iiifCacheBytes?: number;
 }
 
 export class ConfigError extends Error {}
@@ -94,6 +96,7 @@ const envSchema = z.object({
   CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(8).max(100_000).default(64),
   UPLOAD_IDLE_SECONDS: z.coerce.number().int().min(10).max(7200).optional(),
   PENDING_SUBMISSIONS_MAX_GB: z.coerce.number().positive().max(1_000_000).optional(),
+  IIIF_CACHE_MB: z.coerce.number().int().min(16).max(100_000_000).optional(),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.PENDING_SUBMISSIONS_MAX_GB === undefined
         ? undefined
         : Math.round(e.PENDING_SUBMISSIONS_MAX_GB * 1024 ** 3),
+    iiifCacheBytes: e.IIIF_CACHE_MB === undefined ? undefined : e.IIIF_CACHE_MB * 1024 ** 2,
   };
 }
 

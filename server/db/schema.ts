@@ -150,6 +150,8 @@ export interface MediaItemsTable {
   file_salt: ColumnType<string | null, string | null | undefined, string | null>;
   /** The rights statement URI (common/rights.ts); a trigger keeps copyright_status in step (0018). */
   rights: Generated<string>;
+  /** A sound's or video's length in seconds, read by the derivatives job (migration 0020). */
+  duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DocumentsTable {

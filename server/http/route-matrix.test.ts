@@ -117,6 +117,13 @@ const MATRIX: Record<string, typeof ANYONE | typeof SIGNED_IN | Role[]> = {
   'GET /sitemap.xml': ANYONE,
   'GET /sitemaps/pages.xml': ANYONE,
   'GET /sitemaps/items/:file': ANYONE,
+  'GET /iiif/*': ANYONE,
+  'GET /iiif/image/3/:id': ANYONE,
+  'GET /iiif/image/3/:id/info.json': ANYONE,
+  'GET /iiif/image/3/:id/:region/:size/:rotation/:qualityFormat': ANYONE,
+  'GET /iiif/presentation/3/item/:id': ANYONE,
+  'GET /iiif/presentation/3/slideshow/:id': ANYONE,
+  'GET /iiif/presentation/3/collection/:id': ANYONE,
   // The pages' forms that work without their script (server/web/auth-forms.ts).
   'POST /login': ANYONE,
   'POST /contributor/login': ANYONE,

@@ -316,6 +316,28 @@ describe('an item page the visitor may not see', () => {
   });
 });
 
+describe('the IIIF manifest link', () => {
+  const manifestLink = (headPart: string) =>
+    /<link rel="alternate" type="application\/ld\+json;profile=&quot;http:\/\/iiif\.io\/api\/presentation\/3\/context\.json&quot;" href="([^"]*)">/.exec(
+      headPart,
+    )?.[1];
+
+  it("is on a public item's and a public slideshow's page, and answers there", async () => {
+    const page = await head(`/media/${ids.photo}`);
+    expect(manifestLink(page.head)).toBe(`${TEST_ORIGIN}/iiif/presentation/3/item/${ids.photo}`);
+    const manifest = await t.app.inject({ url: `/iiif/presentation/3/item/${ids.photo}` });
+    expect(manifest.statusCode).toBe(200);
+    const show = await head(`/slideshow/${ids.show}`);
+    expect(manifestLink(show.head)).toBe(`${TEST_ORIGIN}/iiif/presentation/3/slideshow/${ids.show}`);
+  });
+
+  it('is not on a page staff see of an item that is not public', async () => {
+    const page = await head(`/media/${ids.hidden}`, { cookie: editorCookie });
+    expect(page.status).toBe(200);
+    expect(page.head).not.toContain('rel="alternate"');
+  });
+});
+
 describe('the head of a slideshow page', () => {
   it('has its title and description, and the first public slide with a picture as its card', async () => {
     const page = await head(`/slideshow/${ids.show}`);

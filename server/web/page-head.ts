@@ -42,6 +42,8 @@ export interface PageHead {
   oai: string | null;
   /** A public item's schema.org description (JSON-LD), for search engines (issue 26 §7). */
   jsonLd?: Record<string, unknown>;
+  /** A public item's or slideshow's IIIF Presentation 3.0 manifest (features/iiif), linked as an alternate. */
+  iiifManifest?: string | null;
   /** `<meta property|name content>` in order. */
   meta: { key: 'property' | 'name'; name: string; content: string }[];
 }
@@ -177,6 +179,8 @@ export function describePage(input: {
     path?: string | null;
     type?: 'website' | 'article';
     jsonLd?: Record<string, unknown>;
+    /** The IIIF manifest's path, for a public item or slideshow. */
+    manifest?: string;
   }): PageHead => {
     const description = (values.description && oneLine(values.description)) || siteDescription;
     const canonical = values.status || values.path == null || !isPublic ? null : `${publicUrl}${values.path}`;
@@ -217,6 +221,7 @@ export function describePage(input: {
       canonical,
       oai: canonical ? `${publicUrl}/oai` : null,
       ...(canonical && values.jsonLd ? { jsonLd: values.jsonLd } : {}),
+      iiifManifest: canonical && values.manifest ? `${publicUrl}${values.manifest}` : null,
       meta,
     };
   };
@@ -250,11 +255,17 @@ export function describePage(input: {
       path: paths.media(item.id),
       type: 'article',
       jsonLd: itemJsonLd(item, { publicUrl, title: siteTitle }),
+      manifest: `/iiif/presentation/3/item/${item.id}`,
     });
   }
   const show = slideshowOf(answers, page.api);
   if (!show) return head({});
-  return head({ name: show.title, description: show.description, path: paths.slideshow(show.id) });
+  return head({
+    name: show.title,
+    description: show.description,
+    path: paths.slideshow(show.id),
+    manifest: `/iiif/presentation/3/slideshow/${show.id}`,
+  });
 }
 
 const escapeHtml = (value: string) =>
@@ -265,12 +276,20 @@ const escapeHtml = (value: string) =>
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;');
 
+/** The media type a IIIF Presentation 3.0 manifest is linked with. */
+const IIIF_MANIFEST_TYPE = 'application/ld+json;profile="http://iiif.io/api/presentation/3/context.json"';
+
 /** The head's tags after `<title>` (description, canonical, Open Graph, Twitter). */
 function headTags(head: PageHead): string {
   const tags = [`<meta name="description" content="${escapeHtml(head.description)}">`];
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
   if (head.oai)
     tags.push(`<link rel="alternate" type="text/xml" title="OAI-PMH" href="${escapeHtml(head.oai)}">`);
+  if (head.iiifManifest) {
+    tags.push(
+      `<link rel="alternate" type="${escapeHtml(IIIF_MANIFEST_TYPE)}" href="${escapeHtml(head.iiifManifest)}">`,
+    );
+  }
   for (const { key, name, content } of head.meta) {
     tags.push(`<meta ${key}="${escapeHtml(name)}" content="${escapeHtml(content)}">`);
   }

@@ -18,6 +18,7 @@ import * as mediaFileSalt from './20261125_0016_media_file_salt.ts';
 import * as confirmedAddresses from './20261125_0017_confirmed_addresses.ts';
 import * as rightsStatements from './20261125_0018_rights_statements.ts';
 import * as oaiTombstones from './20261125_0019_oai_tombstones.ts';
+import * as mediaDuration from './20261125_0020_media_duration.ts';
 import * as originalDateUnderstood from './20261125_0022_original_date_understood.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '20261125_0017_confirmed_addresses': confirmedAddresses,
   '20261125_0018_rights_statements': rightsStatements,
   '20261125_0019_oai_tombstones': oaiTombstones,
+  '20261125_0020_media_duration': mediaDuration,
   '20261125_0022_original_date_understood': originalDateUnderstood,
 };

@@ -142,10 +142,20 @@ export async function getDerivativeSource(
 export async function setProcessing(
   db: Db,
   payload: { ownerType: DerivativeOwner; ownerId: string },
-  values: { processing_status: 'ready' | 'failed'; processing_error: string | null; placeholder?: string },
+  values: {
+    processing_status: 'ready' | 'failed';
+    processing_error: string | null;
+    placeholder?: string;
+    /** Items only (submissions have no such column). */
+    duration_seconds?: number;
+  },
 ) {
-  const table = payload.ownerType === 'media' ? 'media_items' : 'submissions';
-  await db.updateTable(table).set(values).where('id', '=', payload.ownerId).execute();
+  if (payload.ownerType === 'media') {
+    await db.updateTable('media_items').set(values).where('id', '=', payload.ownerId).execute();
+    return;
+  }
+  const { duration_seconds: _itemsOnly, ...rest } = values;
+  await db.updateTable('submissions').set(rest).where('id', '=', payload.ownerId).execute();
 }
 
 /** The pixel size and type of some derivatives of several owners (a page's preview image, server/web). */

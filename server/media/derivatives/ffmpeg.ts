@@ -106,8 +106,12 @@ async function probe(input: string, mimeType: string): Promise<MediaProbe> {
  * DISPLAY_PX on its longer side (the largest size it is shown at). Refused (MediaRefusal) unless
  * the probe allows it.
  */
-export async function extractPoster(input: string, output: string, mimeType: string): Promise<void> {
-  await probe(input, mimeType);
+export async function extractPoster(
+  input: string,
+  output: string,
+  mimeType: string,
+): Promise<{ durationSeconds: number | null }> {
+  const { durationSeconds } = await probe(input, mimeType);
   const frame = [
     '-map',
     '0:V:0',
@@ -130,6 +134,7 @@ export async function extractPoster(input: string, output: string, mimeType: str
   } catch {
     await runFfmpeg([...inputArgs(input, mimeType), ...frame], POSTER_LIMITS);
   }
+  return { durationSeconds };
 }
 
 export const WAVEFORM_WIDTH = 1600;
@@ -144,7 +149,11 @@ const WAVEFORM_COLOUR = [0x33, 0x41, 0x55, 0xff] as const;
  * ffmpeg's own waveform filter kept every sample (350 MB an hour). Refused (MediaRefusal) unless
  * the probe allows it; no more than the probed length is read.
  */
-export async function renderWaveform(input: string, output: string, mimeType: string): Promise<void> {
+export async function renderWaveform(
+  input: string,
+  output: string,
+  mimeType: string,
+): Promise<{ durationSeconds: number | null }> {
   const { durationSeconds } = await probe(input, mimeType);
   const seconds = durationSeconds ?? 0;
   const perColumn = Math.max(1, Math.ceil((seconds * WAVEFORM_RATE) / WAVEFORM_WIDTH));
@@ -196,6 +205,7 @@ export async function renderWaveform(input: string, output: string, mimeType: st
   })
     .png()
     .toFile(output);
+  return { durationSeconds };
 }
 
 /**

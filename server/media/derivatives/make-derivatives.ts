@@ -84,11 +84,13 @@ export async function makeDerivatives(
     await pipeline(body, createWriteStream(original));
 
     let placeholder: string | undefined;
+    // A sound's or video's length, as the probe before its decode read it (IIIF manifests give it).
+    let duration: number | null | undefined;
     if (source.mediaType === 'image') {
       made.push(...(await imageDerivatives(deps, payload, source, original, work)));
     } else if (source.mediaType === 'video' && (await ffmpegAvailable())) {
       const poster = join(work, 'poster.png');
-      await extractPoster(original, poster, source.mimeType);
+      duration = (await extractPoster(original, poster, source.mimeType)).durationSeconds;
       made.push(
         await store(
           deps,
@@ -110,7 +112,7 @@ export async function makeDerivatives(
       placeholder = await thumbHashOf(poster);
     } else if (source.mediaType === 'audio' && (await ffmpegAvailable())) {
       const waveform = join(work, 'waveform.png');
-      await renderWaveform(original, waveform, source.mimeType);
+      duration = (await renderWaveform(original, waveform, source.mimeType)).durationSeconds;
       made.push(
         await store(deps, payload, 'waveform', sharp(waveform).webp({ quality: 80, alphaQuality: 80 })),
       );
@@ -122,6 +124,7 @@ export async function makeDerivatives(
       processing_status: 'ready',
       processing_error: null,
       ...(placeholder ? { placeholder } : {}),
+      ...(duration != null && payload.ownerType === 'media' ? { duration_seconds: duration } : {}),
     });
   } catch (caught) {
     await Promise.all(made.map((d) => deps.blobs.delete(d.fileKey).catch(() => {})));

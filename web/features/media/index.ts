@@ -2,3 +2,5 @@
 export { useMedia } from './api/get-media.ts';
 export { MediaInfoSections } from './components/media-info.tsx';
 export { RightsChoices, useRightsOptions } from './components/rights-statement.tsx';
+/** Deep zoom, a chunk of its own with OpenSeadragon: loaded only when a visitor asks to zoom. */
+export const loadDeepZoom = () => import('./components/deep-zoom.tsx');

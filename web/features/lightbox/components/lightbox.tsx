@@ -1,6 +1,17 @@
-import { ChevronLeft, ChevronRight, Heart, Info, RotateCcw, Share2, X, ZoomIn, ZoomOut } from 'lucide-react';
+import {
+  ChevronLeft,
+  ChevronRight,
+  Heart,
+  Info,
+  RotateCcw,
+  Scan,
+  Share2,
+  X,
+  ZoomIn,
+  ZoomOut,
+} from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { GalleryItem } from '#common/api/gallery.ts';
 import { DISPLAY_PX, ZOOM_MAX, ZOOM_MIN } from '#common/limits.ts';
 import { useT } from '#web/app/i18n.tsx';
@@ -8,7 +19,7 @@ import { MediaImage, usePlaceholder } from '#web/components/media-image.tsx';
 import { ShareByHand } from '#web/components/share-by-hand.tsx';
 import { useFavorites } from '#web/lib/favorites.ts';
 import { useShare } from '#web/lib/share.ts';
-import { MediaInfoSections, useMedia } from '#web/features/media/index.ts';
+import { loadDeepZoom, MediaInfoSections, useMedia } from '#web/features/media/index.ts';
 import { useFittedSize } from '../lib/use-fitted-size.ts';
 import { neighbourIndex, stripRange, zoomIn, zoomOut } from '../lib/lightbox-rules.ts';
 
@@ -24,6 +35,9 @@ export interface LightboxProps {
   onIndexChange: (index: number) => void;
   onClose: () => void;
 }
+
+/** Deep zoom (OpenSeadragon on the IIIF image service): loaded only when asked for. */
+const DeepZoom = lazy(loadDeepZoom);
 
 const toolButton =
   'inline-flex size-10 items-center justify-center rounded-md bg-white/10 text-white hover:bg-white/20 disabled:cursor-not-allowed disabled:opacity-40 aria-pressed:bg-white aria-pressed:text-slate-900';
@@ -61,6 +75,14 @@ function LightboxDialog({
   const [zoomState, setZoomState] = useState({ id: item.id, zoom: 1 });
   const zoom = zoomState.id === item.id ? zoomState.zoom : 1;
   const setZoom = (next: number) => setZoomState({ id: item.id, zoom: next });
+  // Deep zoom too belongs to its item: moving on shows the next one as usual.
+  const [deepZoomId, setDeepZoomId] = useState<string | null>(null);
+  const deepZoom = deepZoomId === item.id;
+  const deepZoomRef = useRef<HTMLButtonElement>(null);
+  const closeDeepZoom = () => {
+    setDeepZoomId(null);
+    requestAnimationFrame(() => deepZoomRef.current?.focus());
+  };
 
   const infoId = useId();
   const zoomInRef = useRef<HTMLButtonElement>(null);
@@ -203,6 +225,19 @@ function LightboxDialog({
               >
                 <RotateCcw aria-hidden="true" className="size-5" />
               </button>
+              {item.mediaType === 'image' && (
+                <button
+                  ref={deepZoomRef}
+                  type="button"
+                  className={toolButton}
+                  aria-label={t('lightbox.deep_zoom', 'Deep zoom')}
+                  title={t('lightbox.deep_zoom', 'Deep zoom')}
+                  aria-pressed={deepZoom}
+                  onClick={() => (deepZoom ? closeDeepZoom() : setDeepZoomId(item.id))}
+                >
+                  <Scan aria-hidden="true" className="size-5" />
+                </button>
+              )}
             </div>
 
             <div className="flex items-center gap-1">
@@ -270,26 +305,34 @@ function LightboxDialog({
               >
                 <ChevronLeft aria-hidden="true" className="size-7" />
               </button>
-              {/* Focusable so a zoomed image can be scrolled from the keyboard: all four arrows
-                  while it is wider than the stage (previous/next stay on their buttons). */}
-              <section
-                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-                tabIndex={0}
-                data-lightbox-stage=""
-                aria-label={t('lightbox.image_region', 'Image')}
-                className="flex size-full overflow-auto px-16 py-4"
-              >
-                <DisplayImage
-                  key={item.id}
-                  item={item}
-                  className={imageSize ? 'm-auto flex-none' : 'm-auto max-h-full max-w-full object-contain'}
-                  style={
-                    imageSize
-                      ? { width: imageSize.width, height: imageSize.height, maxWidth: 'none' }
-                      : undefined
-                  }
-                />
-              </section>
+              {deepZoom ? (
+                <div className="size-full px-16 py-4">
+                  <Suspense fallback={null}>
+                    <DeepZoom id={item.id} title={item.title} onClose={closeDeepZoom} className="size-full" />
+                  </Suspense>
+                </div>
+              ) : (
+                // Focusable so a zoomed image can be scrolled from the keyboard: all four arrows
+                // while it is wider than the stage (previous/next stay on their buttons).
+                <section
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+                  tabIndex={0}
+                  data-lightbox-stage=""
+                  aria-label={t('lightbox.image_region', 'Image')}
+                  className="flex size-full overflow-auto px-16 py-4"
+                >
+                  <DisplayImage
+                    key={item.id}
+                    item={item}
+                    className={imageSize ? 'm-auto flex-none' : 'm-auto max-h-full max-w-full object-contain'}
+                    style={
+                      imageSize
+                        ? { width: imageSize.width, height: imageSize.height, maxWidth: 'none' }
+                        : undefined
+                    }
+                  />
+                </section>
+              )}
               <button
                 ref={nextRef}
                 type="button"

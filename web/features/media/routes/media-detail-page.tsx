@@ -1,5 +1,5 @@
-import { ArrowLeft, Download, Heart, Maximize, Share2 } from 'lucide-react';
-import { type RefObject, useEffect, useRef } from 'react';
+import { ArrowLeft, Download, Heart, Maximize, Share2, ZoomIn } from 'lucide-react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '#common/paths.ts';
 import type { MediaItem } from '#common/api/media.ts';
@@ -28,6 +28,9 @@ import {
 } from '../components/media-info.tsx';
 import { MediaViewer, useFullscreen } from '../components/media-viewer.tsx';
 import { downloadUrl } from '../lib/media-format.ts';
+
+/** Deep zoom (OpenSeadragon on the IIIF image service): loaded only when asked for. */
+const DeepZoom = lazy(() => import('../components/deep-zoom.tsx'));
 
 /** Media detail (/media/:id), public-site.md §2 and §4. */
 export function MediaDetailPage() {
@@ -108,6 +111,14 @@ function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
   }, [fullscreen.isFullscreen]);
 
   const isImage = media.mediaType === 'image';
+  // Deep zoom needs the IIIF image service, which serves public images only.
+  const canZoom = isImage && media.isPublic && media.processingStatus === 'ready';
+  const [zooming, setZooming] = useState(false);
+  const zoomButton = useRef<HTMLButtonElement>(null);
+  const closeZoom = () => {
+    setZooming(false);
+    requestAnimationFrame(() => zoomButton.current?.focus());
+  };
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
@@ -122,12 +133,18 @@ function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
 
       <div className="mt-6 grid gap-8 lg:grid-cols-3">
         <div className="space-y-5 lg:col-span-2">
-          <MediaViewer
-            item={media}
-            fullscreenRef={fullscreen.ref}
-            isFullscreen={fullscreen.isFullscreen}
-            onExitFullscreen={fullscreen.exit}
-          />
+          {zooming ? (
+            <Suspense fallback={<Spinner text={t('media.loading', 'Loading...')} />}>
+              <DeepZoom id={media.id} title={media.title} onClose={closeZoom} />
+            </Suspense>
+          ) : (
+            <MediaViewer
+              item={media}
+              fullscreenRef={fullscreen.ref}
+              isFullscreen={fullscreen.isFullscreen}
+              onExitFullscreen={fullscreen.exit}
+            />
+          )}
 
           <div className="flex flex-wrap items-center gap-2">
             <FavoriteButton id={media.id} />
@@ -142,6 +159,17 @@ function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
               {t('media.share', 'Share')}
             </button>
             {isImage && <FullscreenButton buttonRef={fullscreenButton} onClick={fullscreen.enter} />}
+            {canZoom && !zooming && (
+              <button
+                ref={zoomButton}
+                type="button"
+                className={secondaryButton}
+                onClick={() => setZooming(true)}
+              >
+                <ZoomIn aria-hidden="true" className="size-5" />
+                {t('media.deep_zoom', 'Zoom in')}
+              </button>
+            )}
           </div>
           <div role="status">
             {copied && (
@@ -165,6 +193,7 @@ function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
           <RightsSection item={media} level={2} withAttributionText />
           <KeywordsSection item={media} level={2} />
           <IdLine item={media} />
+          {media.isPublic && <IiifManifestLink id={media.id} />}
         </div>
       </div>
     </div>
@@ -211,5 +240,25 @@ function FullscreenButton({
       <Maximize aria-hidden="true" className="size-5" />
       {t('media.fullscreen', 'View fullscreen')}
     </button>
+  );
+}
+
+/**
+ * The IIIF badge: the item's Presentation 3.0 manifest, to open it in a IIIF viewer (Mirador,
+ * Universal Viewer…) or drag it into one. Public items only (the server answers no other).
+ */
+function IiifManifestLink({ id }: { id: string }) {
+  const t = useT();
+  return (
+    <a
+      href={`/iiif/presentation/3/item/${encodeURIComponent(id)}`}
+      type="application/ld+json"
+      className="inline-flex items-center gap-2 text-sm font-medium text-blue-700 hover:underline"
+    >
+      <span aria-hidden="true" className="rounded bg-blue-700 px-1.5 py-0.5 text-xs font-bold text-white">
+        IIIF
+      </span>
+      {t('media.iiif_manifest', 'IIIF manifest')}
+    </a>
   );
 }

@@ -1,0 +1,301 @@
+/**
+ * IIIF Presentation API 3.0 documents (https://iiif.io/api/presentation/3.0/): a Manifest per
+ * public item and per public slideshow, a Collection per public category and one on top. Pure:
+ * rows in, JSON out; the rows are read by iiif-presentation.service.ts.
+ */
+import type { MediaType } from '#common/enums.ts';
+import { paths } from '#common/paths.ts';
+import { canonicalPath, parseImageRequest, planImage } from './image-request.ts';
+
+export const PRESENTATION_CONTEXT = 'http://iiif.io/api/presentation/3/context.json';
+
+type LangMap = Record<string, string[]>;
+/** A text staff typed, in whatever language they wrote it: IIIF's "none". */
+const plain = (text: string): LangMap => ({ none: [text] });
+const both = (fo: string, en: string): LangMap => ({ fo: [fo], en: [en] });
+
+/** The metadata labels, in Faroese and English. */
+const LABELS = {
+  displayId: both('Skrásetingarnummar', 'Identifier'),
+  photographer: both('Myndatøkumaður', 'Photographer'),
+  originalDate: both('Upprunaligur dagur', 'Original date'),
+  location: both('Staður', 'Location'),
+  category: both('Bólkur', 'Category'),
+  keywords: both('Leitiorð', 'Keywords'),
+  source: both('Kelda', 'Source'),
+  historicalContext: both('Søguligt samanhang', 'Historical context'),
+  copyrightHolder: both('Rættindahavi', 'Copyright holder'),
+  attribution: both('Tilskriving', 'Attribution'),
+  archive: both('Savnið', 'The archive'),
+} as const;
+
+export const presentationUrl = {
+  item: (base: string, id: string) => `${base}/iiif/presentation/3/item/${id}`,
+  slideshow: (base: string, id: string) => `${base}/iiif/presentation/3/slideshow/${id}`,
+  collection: (base: string, id: string) => `${base}/iiif/presentation/3/collection/${id}`,
+};
+const imageService = (base: string, id: string) => `${base}/iiif/image/3/${id}`;
+
+/** One public item as the manifests need it. */
+export interface ManifestItem {
+  id: string;
+  displayId: string;
+  title: string;
+  description: string | null;
+  mediaType: MediaType;
+  mimeType: string;
+  photographer: string | null;
+  originalDate: string | null;
+  location: string | null;
+  keywords: string[];
+  source: string | null;
+  historicalContext: string | null;
+  copyrightHolder: string | null;
+  attributionText: string | null;
+  categoryName: string | null;
+  /** Seconds, for sound and video; null when not known. */
+  durationSeconds: number | null;
+  /** Pixels of the image as served (the full-size download), or of the video. */
+  width: number | null;
+  height: number | null;
+  /** Site-relative URLs of the public files. */
+  files: {
+    thumb: string | null;
+    original: string | null;
+    thumbSize: { width: number; height: number } | null;
+  };
+  /**
+   * The item's rights statement URI (rightsstatements.org or Creative Commons, `http://`).
+   * TODO(i26 rights): wire the item's `rights` column here when the rights branch is merged
+   * (common/rights.ts); until then the manifest carries none.
+   */
+  rights?: string | null;
+}
+
+function metadataOf(item: ManifestItem) {
+  const pairs: [LangMap, string | null][] = [
+    [LABELS.displayId, item.displayId],
+    [LABELS.photographer, item.photographer],
+    [LABELS.originalDate, item.originalDate],
+    [LABELS.location, item.location],
+    [LABELS.category, item.categoryName],
+    [LABELS.keywords, item.keywords.length > 0 ? item.keywords.join(', ') : null],
+    [LABELS.source, item.source],
+    [LABELS.historicalContext, item.historicalContext],
+    [LABELS.copyrightHolder, item.copyrightHolder],
+  ];
+  return pairs
+    .filter((pair): pair is [LangMap, string] => Boolean(pair[1]?.trim()))
+    .map(([label, value]) => ({ label, value: plain(value) }));
+}
+
+/** What `full/max` of the image service gives for an image of this size. */
+function maxImage(width: number, height: number) {
+  const plan = planImage(parseImageRequest('full', 'max', '0', 'default.jpg'), width, height);
+  return { width: plan.width, height: plan.height, path: canonicalPath(plan, width, height) };
+}
+
+function thumbnailOf(base: string, item: ManifestItem) {
+  if (!item.files.thumb) return undefined;
+  return [
+    {
+      id: `${base}${item.files.thumb}`,
+      type: 'Image',
+      format: 'image/webp',
+      ...(item.files.thumbSize ?? {}),
+    },
+  ];
+}
+
+const AV_TYPE = { video: 'Video', audio: 'Sound' } as const;
+
+/** The canvas showing one item; `duration` (seconds) for a slide shown for a time. */
+function canvasOf(
+  base: string,
+  canvasId: string,
+  item: ManifestItem,
+  options: { duration?: number; label?: string } = {},
+) {
+  const page = `${canvasId}/page`;
+  const annotation = (body: object, dims: object) => ({
+    id: canvasId,
+    type: 'Canvas',
+    ...(options.label ? { label: plain(options.label) } : {}),
+    ...dims,
+    ...(thumbnailOf(base, item) ? { thumbnail: thumbnailOf(base, item) } : {}),
+    items: [
+      {
+        id: page,
+        type: 'AnnotationPage',
+        items: [
+          {
+            id: `${page}/painting`,
+            type: 'Annotation',
+            motivation: 'painting',
+            body,
+            target: canvasId,
+          },
+        ],
+      },
+    ],
+  });
+  const timed = options.duration ? { duration: options.duration } : {};
+  if (item.mediaType === 'image' && item.width && item.height) {
+    const service = imageService(base, item.id);
+    const max = maxImage(item.width, item.height);
+    return annotation(
+      {
+        id: `${service}/${max.path}`,
+        type: 'Image',
+        format: 'image/jpeg',
+        width: max.width,
+        height: max.height,
+        service: [{ id: service, type: 'ImageService3', profile: 'level2' }],
+      },
+      { width: item.width, height: item.height, ...timed },
+    );
+  }
+  if ((item.mediaType === 'video' || item.mediaType === 'audio') && item.files.original) {
+    const duration =
+      item.durationSeconds && item.durationSeconds > 0 ? item.durationSeconds : options.duration;
+    const size =
+      item.mediaType === 'video' && item.width && item.height
+        ? { width: item.width, height: item.height }
+        : {};
+    return annotation(
+      {
+        id: `${base}${item.files.original}`,
+        type: AV_TYPE[item.mediaType],
+        format: item.mimeType,
+        ...size,
+        ...(duration ? { duration } : {}),
+      },
+      // A canvas needs a size or a length: a sound of unknown length is given its slide's time, or one second.
+      { ...size, ...(duration ? { duration } : size.width ? {} : { duration: 1 }) },
+    );
+  }
+  // A document, or an item whose files are not made yet: its thumbnail, if any, stands for it.
+  const thumb = item.files.thumbSize;
+  if (item.files.thumb && thumb) {
+    return annotation(
+      { id: `${base}${item.files.thumb}`, type: 'Image', format: 'image/webp', ...thumb },
+      { ...thumb, ...timed },
+    );
+  }
+  return annotation(
+    { id: `${base}${item.files.original ?? paths.media(item.id)}`, type: 'Text', format: item.mimeType },
+    { width: 1000, height: 1000, ...timed },
+  );
+}
+
+/** The Manifest of one public item at /iiif/presentation/3/item/{id}. */
+export function itemManifest(base: string, item: ManifestItem, siteTitle: string) {
+  const id = presentationUrl.item(base, item.id);
+  const attribution = item.attributionText?.trim();
+  return {
+    '@context': PRESENTATION_CONTEXT,
+    id,
+    type: 'Manifest',
+    label: plain(item.title),
+    ...(item.description?.trim() ? { summary: plain(item.description) } : {}),
+    metadata: metadataOf(item),
+    ...(item.rights ? { rights: item.rights } : {}),
+    ...(attribution ? { requiredStatement: { label: LABELS.attribution, value: plain(attribution) } } : {}),
+    ...(thumbnailOf(base, item) ? { thumbnail: thumbnailOf(base, item) } : {}),
+    homepage: [
+      { id: `${base}${paths.media(item.id)}`, type: 'Text', label: plain(item.title), format: 'text/html' },
+    ],
+    provider: providerOf(base, siteTitle),
+    items: [canvasOf(base, `${id}/canvas/1`, item)],
+  };
+}
+
+function providerOf(base: string, siteTitle: string) {
+  return [
+    {
+      id: `${base}/about`,
+      type: 'Agent',
+      label: plain(siteTitle),
+      homepage: [{ id: `${base}/`, type: 'Text', label: plain(siteTitle), format: 'text/html' }],
+    },
+  ];
+}
+
+/** The Manifest of a public slideshow: its public slides in order, each for its time. */
+export function slideshowManifest(
+  base: string,
+  show: { id: string; title: string; description: string | null },
+  slides: { item: ManifestItem; durationSeconds: number; caption: string | null }[],
+  siteTitle: string,
+) {
+  const id = presentationUrl.slideshow(base, show.id);
+  return {
+    '@context': PRESENTATION_CONTEXT,
+    id,
+    type: 'Manifest',
+    label: plain(show.title),
+    ...(show.description?.trim() ? { summary: plain(show.description) } : {}),
+    homepage: [
+      {
+        id: `${base}${paths.slideshow(show.id)}`,
+        type: 'Text',
+        label: plain(show.title),
+        format: 'text/html',
+      },
+    ],
+    provider: providerOf(base, siteTitle),
+    behavior: ['auto-advance'],
+    items: slides.map((slide, i) =>
+      canvasOf(base, `${id}/canvas/${i + 1}`, slide.item, {
+        duration: slide.durationSeconds,
+        label: slide.caption?.trim() || slide.item.title,
+      }),
+    ),
+  };
+}
+
+export interface CollectionEntry {
+  id: string;
+  type: 'Manifest' | 'Collection';
+  label: string;
+  thumbnail?: { url: string; width?: number; height?: number } | null;
+}
+
+/** A Collection of manifests and collections. */
+export function collection(
+  base: string,
+  id: string,
+  label: LangMap | string,
+  entries: CollectionEntry[],
+  options: { summary?: string | null; siteTitle: string },
+) {
+  return {
+    '@context': PRESENTATION_CONTEXT,
+    id,
+    type: 'Collection',
+    label: typeof label === 'string' ? plain(label) : label,
+    ...(options.summary?.trim() ? { summary: plain(options.summary) } : {}),
+    provider: providerOf(base, options.siteTitle),
+    items: entries.map((entry) => ({
+      id: entry.id,
+      type: entry.type,
+      label: plain(entry.label),
+      ...(entry.thumbnail
+        ? {
+            thumbnail: [
+              {
+                id: `${base}${entry.thumbnail.url}`,
+                type: 'Image',
+                format: 'image/webp',
+                ...(entry.thumbnail.width
+                  ? { width: entry.thumbnail.width, height: entry.thumbnail.height }
+                  : {}),
+              },
+            ],
+          }
+        : {}),
+    })),
+  };
+}
+
+export const TOP_COLLECTION_LABEL = LABELS.archive;
