@@ -70,7 +70,7 @@ async function manifestItems(ctx: Ctx, ids: string[]): Promise<Map<string, Manif
             ? null
             : mediaFileUrl(row.id, 'original', row.sha256.slice(0, 16), row.file_salt),
       },
-      // TODO(i26 rights): `rights: row.rights` once the rights branch adds the column.
+      rights: row.rights,
     });
   }
   return items;

@@ -79,6 +79,10 @@ describe('GET /iiif/presentation/3/item/:id', () => {
     expect(manifest.label).toEqual({ none: ['Havnin í 1931'] });
     expect(manifest.summary).toEqual({ none: ['Bátar í havnini'] });
     expect(manifest.homepage[0].id).toBe(`${TEST_ORIGIN}/media/${image}`);
+    // The item's own rights statement (migration 0018; the site's default until staff choose).
+    const { rights } = (await get(`/api/media/${image}`)).json().media;
+    expect(rights).toMatch(/^http:\/\/(rightsstatements|creativecommons)\.org\//);
+    expect(manifest.rights).toBe(rights);
     expect(manifest.requiredStatement).toEqual({
       label: { fo: ['Tilskriving'], en: ['Attribution'] },
       value: { none: ['Mynd: Jóan Petersen / Savnið'] },

@@ -56,6 +56,7 @@ function manifestItems(db: Db) {
       'm.historical_context',
       'm.copyright_holder',
       'm.attribution_text',
+      'm.rights',
       'm.duration_seconds',
       'c.name as category_name',
     ])

@@ -65,9 +65,8 @@ export interface ManifestItem {
     thumbSize: { width: number; height: number } | null;
   };
   /**
-   * The item's rights statement URI (rightsstatements.org or Creative Commons, `http://`).
-   * TODO(i26 rights): wire the item's `rights` column here when the rights branch is merged
-   * (common/rights.ts); until then the manifest carries none.
+   * The item's rights statement URI (rightsstatements.org or Creative Commons, `http://`;
+   * common/rights.ts).
    */
   rights?: string | null;
 }
