@@ -1,7 +1,14 @@
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readOutbox } from '#server/mail/read-outbox.ts';
-import { baseUrl, expectNoAxeViolations, newVisitor, registerViaApi, sharedBrowser } from './support.ts';
+import {
+  baseUrl,
+  dataDir,
+  expectNoAxeViolations,
+  newVisitor,
+  registerViaApi,
+  sharedBrowser,
+} from './support.ts';
 
 const browser = sharedBrowser();
 
@@ -55,8 +62,7 @@ describe('the public shell', () => {
       .toContain('If an account exists for that e-mail, a reset link has been sent.');
 
     // The job queue sends it, moments after the answer.
-    const mailTo = () =>
-      readOutbox(join(inject('dataDir'), 'outbox')).find((m) => m.includes(`To: ${user.email}`));
+    const mailTo = () => readOutbox(join(dataDir(), 'outbox')).find((m) => m.includes(`To: ${user.email}`));
     await expect.poll(mailTo).toBeDefined();
     const mail = mailTo();
     const link = mail?.match(/http:\/\/[\d.:]+\/api\/auth\/reset-password\/\S+/)?.[0];

@@ -27,7 +27,7 @@ interface Step {
 }
 
 const vitest = (name: string, args: string[], env?: Record<string, string>): Step => {
-  const report = join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const report = join(reports, `${name.replace(/\W+/g, '-').replace(/-$/, '')}.json`);
   return {
     name,
     command: [
@@ -83,7 +83,7 @@ interface Outcome {
 
 function run(step: Step, alone: boolean): Promise<Outcome> {
   const started = Date.now();
-  const log = join(reports, `${step.name.replace(/\W+/g, '-')}.log`);
+  const log = join(reports, `${step.name.replace(/\W+/g, '-').replace(/-$/, '')}.log`);
   console.log(`\n=== ${step.name}: ${step.command.join(' ')}${alone ? '' : ` (output: ${log})`}`);
   const child = spawn(step.command[0]!, step.command.slice(1), {
     cwd: root,
