@@ -20,6 +20,8 @@ describe('site settings', () => {
   it('saves the settings an admin changes, and the public home page shows them', async () => {
     const admin = await adminContext(browser());
     try {
+      // From the defaults, whatever journeys before this one on the same archive left.
+      await putSettingsViaApi(admin, SITE_SETTING_DEFAULTS);
       const page = await admin.newPage();
       await page.goto('/admin/settings');
       await page.getByRole('heading', { level: 1, name: 'Site settings' }).waitFor();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_PAGE_SIZE } from '#common/api/gallery.ts';
 import type { MediaItem } from '#common/api/media.ts';
 import { ghostscriptPdf } from '#server/test/fixtures.ts';
+import { SITE_SETTING_DEFAULTS } from '#common/site-defaults.ts';
 import {
   adminContext,
   createCategoryViaApi,
@@ -283,10 +284,19 @@ describe('the home gallery', () => {
       expect(await page.getByRole('heading', { name: cardTitle }).count()).toBe(0);
       await context.close();
     } finally {
-      await putSettingsViaApi(admin, {
-        custom_card_enabled: 'false',
-        custom_card_show_above_gallery: 'false',
-      });
+      // Every key set above back to its default: the journeys after this one on the archive see none.
+      const keys = [
+        'custom_card_enabled',
+        'custom_card_show_above_gallery',
+        'custom_card_title',
+        'custom_card_description',
+        'custom_card_button_text',
+        'custom_card_file_url',
+      ] as const;
+      await putSettingsViaApi(
+        admin,
+        Object.fromEntries(keys.map((key) => [key, SITE_SETTING_DEFAULTS[key] ?? ''])),
+      );
     }
   });
 });

@@ -80,12 +80,36 @@ async function hydrationProblems(page: Page, path: string): Promise<string[]> {
     );
   });
   await page.goto(path, { waitUntil: 'networkidle' });
-  // Every Suspense boundary the server drew is hydrated once its chunk is in: no markers remain
-  // unresolved, and React owns the root.
-  await reactOwnsRoot(page);
-  await page.waitForTimeout(300);
+  await everyPartTakenOver(page);
   const refused = await page.evaluate(() => (window as unknown as { cspRefused: string[] }).cspRefused);
   return [...problems, ...refused.map((what) => `refused by the CSP: ${what}`)];
+}
+
+/**
+ * Waits until React has taken over every element the server drew in #root: each Suspense boundary
+ * is hydrated once its chunk is in (its elements then carry React's fiber), or drawn anew after a
+ * mismatch, which React reports when it commits that boundary, in the same task. Then one frame
+ * and one task more, for the report to reach the console.
+ */
+async function everyPartTakenOver(page: Page) {
+  await reactOwnsRoot(page);
+  await page.waitForFunction(() => {
+    const owned = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+    const fiberOf = (element: Element) =>
+      (element as unknown as Record<string, { memoizedProps?: Record<string, unknown> }>)[
+        Object.keys(element).find((key) => key.startsWith('__reactFiber$'))!
+      ];
+    const walk = (element: Element): boolean => {
+      if (element.matches('link, script, style, template')) return true;
+      if (!owned(element)) return false;
+      // HTML React was handed whole (dangerouslySetInnerHTML) has no fibers inside.
+      if (fiberOf(element)?.memoizedProps?.dangerouslySetInnerHTML) return true;
+      return Array.from(element.children).every(walk);
+    };
+    const root = document.getElementById('root');
+    return root !== null && Array.from(root.children).every(walk);
+  });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
 /** Waits until React has taken the server's HTML over (it owns #root). */
@@ -157,6 +181,22 @@ describe.each(['guest', 'guest reading English', 'contributor', 'staff'] as cons
   );
 });
 
+it('a page whose HTML differs from what the browser draws is caught (the check above can fail)', async () => {
+  // The server's /about with one of its texts altered: the browser's first render differs there.
+  const page = await contexts.guest.newPage();
+  await page.route(/\/about$/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace('How it works', 'How it worked');
+    expect(body).toContain('How it worked');
+    await route.fulfill({ response, body });
+  });
+  try {
+    expect(await hydrationProblems(page, '/about')).not.toEqual([]);
+  } finally {
+    await page.close();
+  }
+});
+
 it('a picture still loading gets its blurred placeholder once the script runs, not before', async () => {
   // The server draws the average colour only; the blurred picture is worked out in the browser,
   // for pictures not yet loaded (web/components/media-image.tsx). This one is held back until the
@@ -193,13 +233,51 @@ it('a picture far below the fold gets its blurred placeholder only when it is sc
   });
   // The picture stays loading until the end: it is what the blur stands in for.
   const release = await holdPicture(page, mediaId);
+  // The blurs are drawn in idle callbacks (web/components/media-image.tsx): the page counts those
+  // still to run, so the test knows when every blur the page had queued has been drawn.
+  await page.addInitScript(() => {
+    const waiting = new Set<number>();
+    const request = window.requestIdleCallback.bind(window);
+    const cancel = window.cancelIdleCallback.bind(window);
+    window.requestIdleCallback = (callback, options) => {
+      const id = request((deadline) => {
+        waiting.delete(id);
+        callback(deadline);
+      }, options);
+      waiting.add(id);
+      return id;
+    };
+    window.cancelIdleCallback = (id) => {
+      waiting.delete(id);
+      cancel(id);
+    };
+    Object.assign(window, { idleCallbacksWaiting: () => waiting.size });
+  });
   try {
+    // Live (the page's data-page-ready, support.ts): the card's effect has asked to be told when
+    // the picture comes near the viewport.
     await page.goto('/', { waitUntil: 'domcontentloaded' });
-    // Taken over by React, then idle long enough for any blur already queued to be drawn.
-    await reactOwnsRoot(page);
-    await page.evaluate(
-      () => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500), { timeout: 2000 })),
+    // An observer of the test's own, with the page's margin, made after the page's: the browser
+    // tells the page's first, so by the time the test's hears, the page's has queued its blur if it
+    // was going to, and the page is done once no idle callback is left.
+    await page.locator(card).evaluate(
+      (img) =>
+        new Promise<void>((resolve) => {
+          const observer = new IntersectionObserver(
+            () => {
+              observer.disconnect();
+              resolve();
+            },
+            { rootMargin: '1250px' },
+          );
+          observer.observe(img);
+        }),
     );
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { idleCallbacksWaiting(): number }).idleCallbacksWaiting()),
+      )
+      .toBe(0);
     expect(await blurOf(page, card)).toBe('');
 
     await page.locator(card).scrollIntoViewIfNeeded();

@@ -10,11 +10,23 @@ import type { DocumentItem } from '#common/api/documents.ts';
 import type { MediaItem } from '#common/api/media.ts';
 import { readOutbox } from '#server/mail/read-outbox.ts';
 import { ghostscriptPdf } from '#server/test/fixtures.ts';
-import { E2E_ADMIN as E2E_ADMIN_ACCOUNT } from './global-setup.ts';
+import { pollUntil } from '#server/test/poll.ts';
+import { E2E_ADMIN as E2E_ADMIN_ACCOUNT } from './archive.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/local-chromium.ts';
 
-export const baseUrl = () => inject('baseUrl');
-export { E2E_ADMIN } from './global-setup.ts';
+/** This worker's archive (global-setup.ts starts one per worker). */
+function ownArchive() {
+  const archives = inject('archives');
+  return archives[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % archives.length]!;
+}
+export const baseUrl = () => ownArchive().baseUrl;
+/** This worker's archive's DATA_DIR (its outbox, for one). */
+export const dataDir = () => ownArchive().dataDir;
+export { E2E_ADMIN } from './archive.ts';
+
+/** The archive each context was opened on: its requests carry that archive's Origin. */
+const origins = new WeakMap<BrowserContext, string>();
+const originOf = (context: BrowserContext) => origins.get(context) ?? baseUrl();
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -44,14 +56,18 @@ export async function newVisitor(
     viewport?: { width: number; height: number };
     waitForScripts?: boolean;
     javaScriptEnabled?: boolean;
+    /** Another archive than the worker's (one a file started for itself, archive.ts). */
+    baseUrl?: string;
   } = {},
 ): Promise<BrowserContext> {
+  const origin = options.baseUrl ?? baseUrl();
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: origin,
     viewport: options.viewport ?? { width: 1280, height: 900 },
     extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
+  origins.set(context, origin);
   if (options.waitForScripts !== false && options.javaScriptEnabled !== false) waitForPagesToBeLive(context);
   return context;
 }
@@ -100,18 +116,14 @@ export async function expectNoAxeViolations(page: Page) {
  */
 export async function mailedLink(to: string, pattern: RegExp): Promise<string> {
   const find = () =>
-    readOutbox(join(inject('dataDir'), 'outbox'))
+    readOutbox(join(dataDir(), 'outbox'))
       .filter((mail) => mail.includes(`To: ${to}`))
       .map((mail) => mail.match(pattern)?.[0])
       .find((link) => link !== undefined);
-  // A loop, not expect.poll: set-ups (beforeAll) register contributors too.
-  const deadline = Date.now() + 15_000;
-  let link = find();
-  while (!link && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    link = find();
-  }
-  if (!link) throw new Error(`no mail to ${to} with a link matching ${pattern}`);
+  // Not expect.poll: set-ups (beforeAll) register contributors too.
+  const link = await pollUntil(`a mail to ${to} with a link matching ${pattern}`, find, {
+    timeoutMs: 30_000,
+  });
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }
@@ -128,7 +140,7 @@ export async function registerViaApi(context: BrowserContext, name: string) {
   const password = 'contributor-pw';
   const res = await context.request.post('/api/auth/sign-up/email', {
     data: { name, email, password },
-    headers: { origin: baseUrl() },
+    headers: { origin: originOf(context) },
   });
   expect(res.status()).toBe(200);
   const confirmed = await context.request.get(await mailedLink(email, CONFIRMATION_LINK));
@@ -140,7 +152,7 @@ export async function registerViaApi(context: BrowserContext, name: string) {
 export async function signInViaApi(context: BrowserContext, email: string, password: string) {
   const res = await context.request.post('/api/auth/sign-in/email', {
     data: { email, password },
-    headers: { origin: baseUrl() },
+    headers: { origin: originOf(context) },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -148,8 +160,11 @@ export async function signInViaApi(context: BrowserContext, email: string, passw
 // ---- content for the journeys, made through the same API the back-office uses ----
 
 /** A context signed in as the e2e admin (close it when done). */
-export async function adminContext(browser: Browser): Promise<BrowserContext> {
-  const context = await newVisitor(browser);
+export async function adminContext(
+  browser: Browser,
+  options: { baseUrl?: string } = {},
+): Promise<BrowserContext> {
+  const context = await newVisitor(browser, options);
   await signInViaApi(context, E2E_ADMIN_ACCOUNT.email, E2E_ADMIN_ACCOUNT.password);
   return context;
 }
@@ -189,20 +204,26 @@ export async function uploadMediaViaApi(
   const { media } = await expectCreated(
     await context.request.post('/api/admin/media', {
       multipart: { title: options.title, ...options.fields, file },
-      headers: { origin: baseUrl() },
+      headers: { origin: originOf(context) },
     }),
   );
   return waitUntilReady(context, media.id);
 }
 
 /** Polls an item until its derivatives are made (or failed). */
-export async function waitUntilReady(context: BrowserContext, id: string): Promise<MediaItem> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const { media } = await (await context.request.get(`/api/media/${id}`)).json();
-    if (media.processingStatus !== 'pending') return media;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`derivatives of ${id} were not made in 30 s`);
+export function waitUntilReady(context: BrowserContext, id: string): Promise<MediaItem> {
+  return pollUntil(
+    `the derivatives of ${id} are made`,
+    async () => {
+      const { media } = (await (await context.request.get(`/api/media/${id}`)).json()) as {
+        media: MediaItem;
+      };
+      return media.processingStatus !== 'pending' && media;
+    },
+    // A video's poster and an audio's waveform take ffmpeg a while when the cores are busy; the
+    // set-up hooks (120 s) hear of it first from here, by name.
+    { timeoutMs: 100_000, everyMs: 100 },
+  );
 }
 
 export async function createCategoryViaApi(
@@ -211,7 +232,10 @@ export async function createCategoryViaApi(
 ): Promise<Category> {
   return (
     await expectCreated(
-      await context.request.post('/api/admin/categories', { data: category, headers: { origin: baseUrl() } }),
+      await context.request.post('/api/admin/categories', {
+        data: category,
+        headers: { origin: originOf(context) },
+      }),
     )
   ).category;
 }
@@ -230,7 +254,7 @@ export async function createSlideshowViaApi(
     await expectCreated(
       await context.request.post('/api/admin/slideshows', {
         data: slideshow,
-        headers: { origin: baseUrl() },
+        headers: { origin: originOf(context) },
       }),
     )
   ).slideshow;
@@ -238,7 +262,10 @@ export async function createSlideshowViaApi(
 
 export async function putSettingsViaApi(context: BrowserContext, settings: Record<string, string>) {
   await expectCreated(
-    await context.request.put('/api/admin/settings', { data: { settings }, headers: { origin: baseUrl() } }),
+    await context.request.put('/api/admin/settings', {
+      data: { settings },
+      headers: { origin: originOf(context) },
+    }),
   );
 }
 
@@ -256,7 +283,7 @@ export async function uploadDocumentViaApi(
         isPublic: String(options.isPublic ?? true),
         file: { name: basename(path), mimeType: 'application/pdf', buffer: await readFile(path) },
       },
-      headers: { origin: baseUrl() },
+      headers: { origin: originOf(context) },
     }),
   );
   return document;
@@ -271,7 +298,7 @@ export async function createTranslationViaApi(
     await expectCreated(
       await context.request.post('/api/admin/translations', {
         data: translation,
-        headers: { origin: baseUrl() },
+        headers: { origin: originOf(context) },
       }),
     )
   ).translation;
@@ -287,7 +314,7 @@ export async function createStaffViaApi(
 ): Promise<{ id: string }> {
   const res = await context.request.post('/api/admin/users', {
     data: user,
-    headers: { origin: baseUrl() },
+    headers: { origin: originOf(context) },
   });
   return (await expectCreated(res)).user;
 }

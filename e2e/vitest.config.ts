@@ -1,13 +1,15 @@
 import { defineConfig } from 'vitest/config';
-import AlphabeticalSequencer from './sequencer.ts';
 
-// Browser journeys: one built, running archive for the run (global-setup), Chromium per file.
+// Browser journeys: built, running archives (global-setup: one per worker), Chromium per file.
+// Each file makes the content it needs, so the files run in any order and on any worker; the
+// files of one worker run one after the other on that worker's archive.
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
-    fileParallelism: false,
-    sequence: { sequencer: AlphabeticalSequencer },
+    // Two on two cores: a journey spends much of its time waiting (for the server, a job, a page's
+    // chunk), and a second one fills that time (scripts/test.ts prints what each step took).
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,

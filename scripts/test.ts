@@ -1,11 +1,17 @@
 /**
- * `npm test`: typecheck, lint, unit + integration on PGlite, the same on PostgreSQL when
- * TEST_DATABASE_URL is set, then the web build and the browser journeys in Chromium.
- * Exits 0 only if every step ran and passed and at least one test ran.
+ * `npm test`: typecheck, lint, unit + integration on PGlite, the integration tests again on
+ * PostgreSQL when TEST_DATABASE_URL is set, then the web build and the browser journeys in
+ * Chromium. Exits 0 only if every step ran and passed and at least one test ran. Ends with the
+ * time each step took and the whole run's.
+ *
+ * Steps of one phase run at the same time (each with its output kept in .test-data/reports/ and
+ * printed whole when it ends): a step that waits on a database, a child process or a browser
+ * leaves a core idle that the other fills. `TEST_SERIAL=1` runs one step at a time instead.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { engineTestFiles } from '../server/test/engine-files.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = join(root, '.test-data', 'reports');
@@ -16,11 +22,12 @@ interface Step {
   name: string;
   command: string[];
   env?: Record<string, string>;
+  /** The vitest JSON report: its counts are added up. */
   report?: string;
 }
 
 const vitest = (name: string, args: string[], env?: Record<string, string>): Step => {
-  const report = join(reports, `${name}.json`);
+  const report = join(reports, `${name.replace(/\W+/g, '-').replace(/-$/, '')}.json`);
   return {
     name,
     command: [
@@ -37,45 +44,99 @@ const vitest = (name: string, args: string[], env?: Record<string, string>): Ste
   };
 };
 
-const steps: Step[] = [
-  { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
-  { name: 'lint', command: ['npx', 'biome', 'lint', '--error-on-warnings', '.'] },
-  vitest('unit+integration (PGlite)', []),
+/** Every server test file; the PostgreSQL pass runs those that can tell the engines apart. */
+const serverTests = (readdirSync(join(root, 'server'), { recursive: true }) as string[])
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => join('server', file))
+  .sort();
+
+const phases: Step[][] = [
+  [
+    { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
+    { name: 'lint', command: ['npx', 'biome', 'lint', '--error-on-warnings', '.'] },
+  ],
+  [vitest('unit+integration (PGlite)', [])],
+  [{ name: 'build', command: ['npx', 'vite', 'build', '--logLevel', 'warn'] }],
+  [vitest('e2e (Chromium)', ['--config', 'e2e/vitest.config.ts'])],
 ];
 if (process.env.TEST_DATABASE_URL) {
-  steps.push(vitest('integration (PostgreSQL)', ['server'], { TEST_DB_ENGINE: 'postgres' }));
+  const onPostgres = engineTestFiles(serverTests, root);
+  console.log(
+    `PostgreSQL pass: ${onPostgres.length} of ${serverTests.length} server test files (those importing server/test/engine.ts or harness.ts, directly or not); the other ${serverTests.length - onPostgres.length} run the same code on either engine and run on PGlite only.`,
+  );
+  // Beside the PGlite pass: each is one test file at a time, waiting much on its database.
+  phases[1]!.push(vitest('integration (PostgreSQL)', onPostgres, { TEST_DB_ENGINE: 'postgres' }));
 } else {
   console.log(
     'TEST_DATABASE_URL is not set: the PostgreSQL pass is skipped (CI sets it when PostgreSQL answers).',
   );
 }
-steps.push({ name: 'build', command: ['npx', 'vite', 'build', '--logLevel', 'warn'] });
-steps.push(vitest('e2e (Chromium)', ['--config', 'e2e/vitest.config.ts']));
 
-let passed = 0;
-let failed = 0;
-const failures: string[] = [];
-for (const step of steps) {
-  console.log(`\n=== ${step.name}: ${step.command.join(' ')}`);
+interface Outcome {
+  step: Step;
+  status: number | null;
+  seconds: number;
+  passed: number;
+  failed: number;
+  files?: number;
+}
+
+function run(step: Step, alone: boolean): Promise<Outcome> {
   const started = Date.now();
-  const result = spawnSync(step.command[0]!, step.command.slice(1), {
+  const log = join(reports, `${step.name.replace(/\W+/g, '-').replace(/-$/, '')}.log`);
+  console.log(`\n=== ${step.name}: ${step.command.join(' ')}${alone ? '' : ` (output: ${log})`}`);
+  const child = spawn(step.command[0]!, step.command.slice(1), {
     cwd: root,
-    stdio: 'inherit',
+    stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...step.env },
   });
-  if (step.report) {
-    const counts = existsSync(step.report) ? JSON.parse(readFileSync(step.report, 'utf8')) : null;
-    const stepPassed = counts?.numPassedTests ?? 0;
-    const stepFailed = (counts?.numFailedTests ?? 0) + (counts ? 0 : 1);
-    passed += stepPassed;
-    failed += stepFailed;
-    if (stepPassed === 0) failures.push(`${step.name} ran no test`);
+  if (!alone) {
+    const out = createWriteStream(log);
+    child.stdout!.pipe(out);
+    child.stderr!.pipe(out);
   }
-  if (result.status !== 0) failures.push(`${step.name} failed (exit ${result.status ?? result.signal})`);
+  return new Promise((resolveOutcome) => {
+    child.on('close', (code, signal) => {
+      const seconds = (Date.now() - started) / 1000;
+      if (!alone) console.log(`\n=== ${step.name} (its output):\n${readFileSync(log, 'utf8')}`);
+      const outcome: Outcome = { step, status: code ?? (signal ? -1 : null), seconds, passed: 0, failed: 0 };
+      if (step.report) {
+        const counts = existsSync(step.report) ? JSON.parse(readFileSync(step.report, 'utf8')) : null;
+        outcome.passed = counts?.numPassedTests ?? 0;
+        outcome.failed = (counts?.numFailedTests ?? 0) + (counts ? 0 : 1);
+        outcome.files = counts?.testResults?.length;
+      }
+      console.log(`=== ${step.name}: ${code === 0 ? 'ok' : 'FAILED'} in ${Math.round(seconds)} s`);
+      resolveOutcome(outcome);
+    });
+  });
+}
+
+const serial = process.env.TEST_SERIAL === '1';
+const started = Date.now();
+const outcomes: Outcome[] = [];
+for (const phase of phases) {
+  if (serial || phase.length === 1) for (const step of phase) outcomes.push(await run(step, true));
+  else outcomes.push(...(await Promise.all(phase.map((step) => run(step, false)))));
+}
+const total = (Date.now() - started) / 1000;
+
+const failures: string[] = [];
+let passed = 0;
+let failed = 0;
+console.log('\n=== time per step');
+for (const o of outcomes) {
+  passed += o.passed;
+  failed += o.failed;
+  if (o.step.report && o.passed === 0) failures.push(`${o.step.name} ran no test`);
+  if (o.status !== 0) failures.push(`${o.step.name} failed (exit ${o.status})`);
+  const tests = o.step.report ? `  ${o.passed} passed, ${o.failed} failed in ${o.files ?? 0} files` : '';
   console.log(
-    `=== ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`,
+    `${o.step.name.padEnd(28)} ${String(Math.round(o.seconds)).padStart(5)} s  ${o.status === 0 ? 'ok' : 'FAILED'}${tests}`,
   );
 }
+const minutes = `${Math.floor(total / 60)} min ${Math.round(total % 60)} s`;
+console.log(`${'total (wall clock)'.padEnd(28)} ${String(Math.round(total)).padStart(5)} s  (${minutes})`);
 
 console.log('');
 for (const failure of failures) console.log(`FAILED: ${failure}`);

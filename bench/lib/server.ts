@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { scratchPostgres } from '../../server/test/scratch-postgres.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -131,17 +131,6 @@ export function rssMb(pid: number | undefined): number | undefined {
  * its URL, and the drop for the end of the run.
  */
 export async function freshPostgresDatabase(url: string, name: string) {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const fresh = new URL(url);
-  fresh.pathname = `/${name}`;
-  return {
-    url: fresh.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
+  const database = await scratchPostgres({ serverUrl: url, name });
+  return { url: database.url, drop: () => database.drop({ force: true }) };
 }

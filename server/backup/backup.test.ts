@@ -2,8 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPgliteInMemory, openPostgres } from '#server/db/database.ts';
 import { appliedMigrations, dumpTableRows, inSnapshot, listTables, readSequences } from '#server/db/dump.ts';
@@ -23,6 +21,7 @@ import { imageFixture } from '#server/test/fixtures.ts';
 import { buildUser, createTestApp, createTestDb, signIn, type TestApp } from '#server/test/harness.ts';
 import { multipartUpload } from '#server/test/multipart.ts';
 import { startS3rver } from '#server/test/s3rver.ts';
+import { scratchPostgres } from '#server/test/scratch-postgres.ts';
 import { createBackup } from './backup.ts';
 import { FIXITY_JOB, type FixityPayload, scheduleFixityCheck } from './fixity-job.ts';
 import { fsck } from './fsck.ts';
@@ -97,30 +96,13 @@ function targetOf(database: DatabaseHandle, blobs: BlobStore): RestoreTarget {
 
 /** An empty PostgreSQL database (not from the migrated template), dropped by the returned close. */
 async function emptyPostgres(): Promise<DatabaseHandle> {
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `archive_restore_${randomBytes(6).toString('hex')}`;
-  const admin = new Kysely({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
-  });
-  await sql.raw(`create database ${name}`).execute(admin);
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const handle = await openPostgres(dbUrl.toString());
+  const scratch = await scratchPostgres({ prefix: 'archive_restore' });
+  const handle = await openPostgres(scratch.url);
   return {
     ...handle,
     async close() {
       await handle.close();
-      // The pool has ended its connections; a plain drop (not FORCE) never kills one mid-close.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await sql.raw(`drop database if exists ${name}`).execute(admin);
-          break;
-        } catch (error) {
-          if (attempt >= 20) throw error;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-      await admin.destroy();
+      await scratch.drop();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#common/roles.ts';
-import { asRole, type TestRole } from '#server/test/factories.ts';
+import { asRole, type TestRole, type RoleClient } from '#server/test/factories.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#server/test/harness.ts';
 
 /**
@@ -136,7 +136,7 @@ const MATRIX: Record<string, typeof ANYONE | typeof SIGNED_IN | Role[]> = {
 const ROLES: TestRole[] = ['anonymous', 'public', 'viewer', 'editor', 'admin', 'deactivated'];
 
 let t: TestApp;
-let callers: Record<TestRole, Awaited<ReturnType<typeof asRole>>>;
+let callers: Record<TestRole, RoleClient>;
 beforeAll(async () => {
   t = await createTestApp();
   callers = {} as typeof callers;

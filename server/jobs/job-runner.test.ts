@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
 import { testEngine } from '../test/engine.ts';
 import { createTestDb } from '../test/harness.ts';
+import { pollUntil } from '../test/poll.ts';
 import { JobRunner } from './job-runner.ts';
 import { claimJob, createJob, JOB_WORKER_LOCK_CLASS } from './jobs.repository.ts';
 import { PermanentJobError } from './permanent-job-error.ts';
@@ -24,14 +25,6 @@ async function statusOf(id: string) {
   return row;
 }
 
-async function until(check: () => Promise<boolean>) {
-  const deadline = Date.now() + 20_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('jobs a dead process had claimed', () => {
   it('run again at once after a restart, not after the ten-minute stale limit', async () => {
     const ran: string[] = [];
@@ -50,7 +43,7 @@ describe('jobs a dead process had claimed', () => {
     );
     runner.start(h);
     try {
-      await until(async () => (await statusOf(id)).status === 'done');
+      await pollUntil('the job is done', async () => (await statusOf(id)).status === 'done');
       expect(ran).toEqual(['1']);
       expect((await statusOf(id)).locked_by).toBeNull();
     } finally {
@@ -70,15 +63,29 @@ describe('jobs a dead process had claimed', () => {
       expect(await h.holdAdvisoryLock!(JOB_WORKER_LOCK_CLASS, 4343, () => {})).toBeNull();
 
       const ran: string[] = [];
-      const runner = new JobRunner(h.db, { [kind]: async () => void ran.push('ran') }, silent, fast);
+      // A job of another kind queued before each poll: it is done once that poll has run, and every
+      // poll looks for orphans before it claims (job-runner.ts loop), so three done are three polls.
+      const tick = `tick-${Math.random()}`;
+      const runner = new JobRunner(
+        h.db,
+        { [kind]: async () => void ran.push('ran'), [tick]: async () => {} },
+        silent,
+        fast,
+      );
       runner.start(h);
       try {
         // Several polls pass: the job stays with its live worker.
-        for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 60));
+        for (let poll = 0; poll < 3; poll++) {
+          const tickId = await createJob(h.db, tick, { poll });
+          await pollUntil(
+            "the poll's tick job is done",
+            async () => (await statusOf(tickId)).status === 'done',
+          );
+        }
         expect(await statusOf(id)).toEqual({ status: 'running', locked_by: 4343 });
         expect(ran).toEqual([]);
         await release!();
-        await until(async () => (await statusOf(id)).status === 'done');
+        await pollUntil('the job is done', async () => (await statusOf(id)).status === 'done');
         expect(ran).toEqual(['ran']);
       } finally {
         await runner.stop();
@@ -112,12 +119,12 @@ describe('lanes and permanent failures', () => {
     const lightId = await createJob(h.db, light, {});
     runner.start(h);
     try {
-      await until(async () => heavyStarted);
+      await pollUntil('the heavy job has started', async () => heavyStarted);
       // The light job, queued after the heavy one, is done while the heavy one still runs.
-      await until(async () => (await statusOf(lightId)).status === 'done');
+      await pollUntil('the light job is done', async () => (await statusOf(lightId)).status === 'done');
       expect((await statusOf(heavyId)).status).toBe('running');
       release();
-      await until(async () => (await statusOf(heavyId)).status === 'done');
+      await pollUntil('the heavy job is done', async () => (await statusOf(heavyId)).status === 'done');
     } finally {
       release();
       await runner.stop();

@@ -1,16 +1,17 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPglite, openPostgres } from '#server/db/database.ts';
 import { testEngine } from '#server/test/engine.ts';
+import { pollUntil } from '#server/test/poll.ts';
+import { scratchPostgres } from '#server/test/scratch-postgres.ts';
 import { tusUpload, uploaderCookie } from '#server/test/tus-client.ts';
+import { freePort } from '../../scripts/lib/local-chromium.ts';
 
 /**
  * Crash safety (issue 10): the real server as a child process is killed with SIGKILL while 20
@@ -31,17 +32,6 @@ afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 interface Archive {
   dataDir: string;
   /** PostgreSQL only: the database made for this run. */
@@ -54,21 +44,13 @@ async function freshArchive(): Promise<Archive> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crash-'));
   if (engine === 'pglite')
     return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  const name = `archive_crash_${randomBytes(6).toString('hex')}`;
-  const admin = new Kysely({
-    dialect: new PostgresDialect({
-      pool: new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL!, max: 1 }),
-    }),
-  });
-  await sql.raw(`create database ${name}`).execute(admin);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
+  const database = await scratchPostgres({ prefix: 'archive_crash' });
   return {
     dataDir,
-    databaseUrl: url.toString(),
+    databaseUrl: database.url,
     async drop() {
-      await sql.raw(`drop database if exists ${name} with (force)`).execute(admin);
-      await admin.destroy();
+      // A killed server's connections may linger: they are ended.
+      await database.drop({ force: true });
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -244,13 +226,8 @@ function fsck(archive: Archive, repair: boolean) {
   };
 }
 
-async function pollUntil(what: string, check: () => Promise<boolean>, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** The jobs of the 80 uploads take their time on two busy cores: a long bound, asked seldom. */
+const SLOW_POLL = { timeoutMs: 120_000, everyMs: 250 };
 
 describe(`a server killed with SIGKILL mid-flight (${engine})`, () => {
   it('keeps every acknowledged upload and review, runs the jobs it had claimed, and fsck removes what it left', {
@@ -366,39 +343,48 @@ describe(`a server killed with SIGKILL mid-flight (${engine})`, () => {
 
       // 4. Every thumbnail is made, including those whose job a dead process had claimed, and
       // those of work that committed but whose answer the kill cut (the review list shows all).
-      await pollUntil('every derivative is made after the restart', async () => {
-        const all: { processingStatus: string; approvedMedia: { id: string } | null }[] = [];
-        let cursor: string | null = null;
-        do {
-          const query = `status=all&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-          const page = (await api(server.url, 'GET', `/api/admin/submissions?${query}`, cookie)).json as {
-            items: typeof all;
-            nextCursor: string | null;
-          };
-          all.push(...page.items);
-          cursor = page.nextCursor;
-        } while (cursor);
-        expect(all.length).toBeGreaterThanOrEqual(seeds.length + ackedUploads.size);
-        for (const submission of all) {
-          if (submission.processingStatus !== 'ready') return false;
-          if (submission.approvedMedia) {
-            const media = await api(server.url, 'GET', `/api/media/${submission.approvedMedia.id}`, cookie);
-            if ((media.json.media as { processingStatus: string }).processingStatus !== 'ready') return false;
+      await pollUntil(
+        'every derivative is made after the restart',
+        async () => {
+          const all: { processingStatus: string; approvedMedia: { id: string } | null }[] = [];
+          let cursor: string | null = null;
+          do {
+            const query = `status=all&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+            const page = (await api(server.url, 'GET', `/api/admin/submissions?${query}`, cookie)).json as {
+              items: typeof all;
+              nextCursor: string | null;
+            };
+            all.push(...page.items);
+            cursor = page.nextCursor;
+          } while (cursor);
+          expect(all.length).toBeGreaterThanOrEqual(seeds.length + ackedUploads.size);
+          for (const submission of all) {
+            if (submission.processingStatus !== 'ready') return false;
+            if (submission.approvedMedia) {
+              const media = await api(server.url, 'GET', `/api/media/${submission.approvedMedia.id}`, cookie);
+              if ((media.json.media as { processingStatus: string }).processingStatus !== 'ready')
+                return false;
+            }
           }
-        }
-        return true;
-      });
+          return true;
+        },
+        SLOW_POLL,
+      );
       if (archive.databaseUrl) {
         // PostgreSQL can be read meanwhile: wait for the queue itself, re-runs included.
         const database = await openArchiveDb(archive);
         try {
-          await pollUntil('the derivative jobs are done', async () => {
-            const left = await sql<{ n: number }>`
+          await pollUntil(
+            'the derivative jobs are done',
+            async () => {
+              const left = await sql<{ n: number }>`
               select count(*) as n from jobs where kind = 'derivatives' and status in ('queued', 'running')`.execute(
-              database.db,
-            );
-            return Number(left.rows[0]!.n) === 0;
-          });
+                database.db,
+              );
+              return Number(left.rows[0]!.n) === 0;
+            },
+            SLOW_POLL,
+          );
         } finally {
           await database.close();
         }

@@ -9,6 +9,7 @@ import {
   buildMediaMany,
   buildSlideshow,
   buildSubmission,
+  type RoleClient,
 } from '#server/test/factories.ts';
 import { createTestApp, listen, TEST_ORIGIN, type TestApp } from '#server/test/harness.ts';
 
@@ -267,7 +268,7 @@ const serverErrors: string[] = [];
 
 let t: TestApp;
 let base: string;
-let callers: { admin: Awaited<ReturnType<typeof asRole>>; anonymous: Awaited<ReturnType<typeof asRole>> };
+let callers: { admin: RoleClient; anonymous: RoleClient };
 const rejections: unknown[] = [];
 const onRejection = (reason: unknown) => rejections.push(reason);
 beforeAll(async () => {

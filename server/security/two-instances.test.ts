@@ -7,12 +7,14 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgresDatabase, startServer, stopServer } from '../../bench/lib/server.ts';
+import { startServer, stopServer } from '../../bench/lib/server.ts';
 import { readOutbox } from '../mail/read-outbox.ts';
 import { S3_UPLOAD_PREFIX } from '../features/uploads/s3-upload-store.ts';
 import { NOTIFY_SUBMITTER_JOB } from '../features/submissions/submission-notices.ts';
 import { freePort } from '../../scripts/lib/local-chromium.ts';
+import { pollUntil } from '../test/poll.ts';
 import { startS3rver } from '../test/s3rver.ts';
+import { type ScratchPostgres, scratchPostgres } from '../test/scratch-postgres.ts';
 
 /**
  * Several instances (issue 13 part 7): two real server processes (server/main.ts) on one
@@ -33,7 +35,7 @@ const reason = databaseUrl
 
 describe.skipIf(!databaseUrl)(`two server instances on one PostgreSQL and one S3${reason}`, () => {
   let s3: Awaited<ReturnType<typeof startS3rver>>;
-  let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
+  let database: ScratchPostgres;
   const dataDirs: string[] = [];
   const children: ChildProcess[] = [];
   let a = '';
@@ -43,7 +45,7 @@ describe.skipIf(!databaseUrl)(`two server instances on one PostgreSQL and one S3
 
   beforeAll(async () => {
     s3 = await startS3rver([BUCKET]);
-    database = await freshPostgresDatabase(databaseUrl!, `archive_two_${randomBytes(5).toString('hex')}`);
+    database = await scratchPostgres({ prefix: 'archive_two' });
     const start = async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'two-instances-'));
       dataDirs.push(dataDir);
@@ -87,7 +89,7 @@ describe.skipIf(!databaseUrl)(`two server instances on one PostgreSQL and one S3
   afterAll(async () => {
     if (errors.length > 0) console.log(`What the instances logged:\n${errors.join('\n')}`);
     for (const child of children) await stopServer(child);
-    await database?.drop();
+    await database?.drop({ force: true });
     await s3?.close();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
@@ -322,11 +324,14 @@ describe.skipIf(!databaseUrl)(`two server instances on one PostgreSQL and one S3
       body: { status: 'approved' },
     });
     expect(approved.status).toBe(200);
-    const deadline = Date.now() + 10_000;
-    while ((await summaryOnB()) !== 1) {
-      if (Date.now() > deadline) throw new Error('B still answers its kept summary');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await pollUntil(
+      "B drops its kept summary (it answers A's new item)",
+      async () => (await summaryOnB()) === 1,
+      {
+        timeoutMs: 10_000,
+        everyMs: 100,
+      },
+    );
     await waitForEvent('"status":"approved"');
     stream.abort();
 
@@ -347,12 +352,14 @@ describe.skipIf(!databaseUrl)(`two server instances on one PostgreSQL and one S3
         );
         return rows;
       };
-      const until = Date.now() + 60_000;
-      while ((await jobsDone()).some((job) => job.status !== 'done')) {
-        if (Date.now() > until) throw new Error(`jobs not done: ${JSON.stringify(await jobsDone())}`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      const jobs = await jobsDone();
+      const jobs = await pollUntil(
+        'every job is done',
+        async () => {
+          const rows = await jobsDone();
+          return rows.every((job) => job.status === 'done') && rows;
+        },
+        { timeoutMs: 60_000, everyMs: 250 },
+      );
       expect(jobs).toHaveLength(21);
       expect(jobs.every((job) => job.attempts === 1)).toBe(true);
     } finally {

@@ -151,6 +151,22 @@ export async function asRole(t: TestApp, role: TestRole) {
   };
 }
 
+export type RoleClient = Awaited<ReturnType<typeof asRole>>;
+
+const FIVE_ROLES = ['admin', 'editor', 'viewer', 'public', 'anonymous'] as const;
+
+/**
+ * A client per role at once (by default the five of the route matrix: admin, editor, viewer,
+ * public, anonymous), by name: `({ admin, editor } = await asRoles(t))`.
+ */
+export async function asRoles<R extends TestRole = (typeof FIVE_ROLES)[number]>(
+  t: TestApp,
+  roles: readonly R[] = FIVE_ROLES as unknown as readonly R[],
+): Promise<Record<R, RoleClient>> {
+  const clients = await Promise.all(roles.map((role) => asRole(t, role)));
+  return Object.fromEntries(roles.map((role, i) => [role, clients[i]])) as Record<R, RoleClient>;
+}
+
 const adminCookies = new WeakMap<TestApp, string>();
 async function adminCookie(t: TestApp) {
   let cookie = adminCookies.get(t);

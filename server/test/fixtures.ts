@@ -8,6 +8,7 @@
  * never see a half-written fixture. A fixture that cannot be fetched throws: no test skips silently.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -705,17 +706,21 @@ export async function mp4Video(name = 'film.mp4'): Promise<string> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sound and video bombs (issue 30), made by ffmpeg on the spot; each once per test process.
+// Sound and video bombs (issue 30), made by ffmpeg on first use and kept in the cache (by their
+// ffmpeg arguments): the WAV bomb alone takes a core 15 s, and four test files on two engines ask.
+// Read them, never write to them (copy one first: av-bounds.test.ts does).
 
 const madeOnce = new Map<string, Promise<string>>();
 function ffmpegMade(name: string, args: string[]): Promise<string> {
   let made = madeOnce.get(name);
   if (!made) {
-    made = (async () => {
-      const path = await scratchPath(name);
-      await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args, path]);
-      return path;
-    })();
+    const key = createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 12);
+    made = cachedDir(join('ffmpeg', `${name}-${key}`), async (workDir) => {
+      const out = join(workDir, 'out');
+      await mkdir(out);
+      await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args, join(out, name)]);
+      return out;
+    }).then((dir) => join(dir, name));
     madeOnce.set(name, made);
   }
   return made;

@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { Role } from '#common/roles.ts';
 import { buildApp } from '../app.ts';
@@ -16,6 +14,7 @@ import { LocalBlobStore } from '../storage/local-blob-store.ts';
 import { MAIL_JOB } from '../mail/mail-job.ts';
 import { readOutbox } from '../mail/read-outbox.ts';
 import { POSTGRES_TEMPLATE, testEngine } from './engine.ts';
+import { scratchPostgres } from './scratch-postgres.ts';
 
 /** A fresh copy of the migrated template database, on the engine this run tests. */
 export async function createTestDb(): Promise<DatabaseHandle> {
@@ -23,30 +22,13 @@ export async function createTestDb(): Promise<DatabaseHandle> {
     const template = readFileSync(inject('pgliteTemplate'));
     return openPgliteInMemory(new Blob([template]));
   }
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `archive_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Kysely({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
-  });
-  await sql.raw(`create database ${name} template ${POSTGRES_TEMPLATE}`).execute(admin);
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const handle = await openPostgres(dbUrl.toString());
+  const scratch = await scratchPostgres({ prefix: 'archive_test', template: POSTGRES_TEMPLATE });
+  const handle = await openPostgres(scratch.url);
   return {
     ...handle,
     async close() {
       await handle.close();
-      // The pool has ended its connections; a plain drop (not FORCE) never kills one mid-close.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await sql.raw(`drop database if exists ${name}`).execute(admin);
-          break;
-        } catch (error) {
-          if (attempt >= 20) throw error;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-      await admin.destroy();
+      await scratch.drop();
     },
   };
 }

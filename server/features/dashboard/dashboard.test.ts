@@ -2,19 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
 import {
   asRole,
+  asRoles,
   buildCategory,
   buildDocument,
   buildMedia,
   buildMediaMany,
   buildSlideshow,
   buildSubmission,
+  type RoleClient,
 } from '#server/test/factories.ts';
 import { buildUser, createTestApp, type TestApp } from '#server/test/harness.ts';
 import { logActivity } from '../activity/log-activity.ts';
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof asRole>>;
-let viewer: Awaited<ReturnType<typeof asRole>>;
+let admin: RoleClient;
+let viewer: RoleClient;
 
 const DAY = 24 * 60 * 60 * 1000;
 /** More rows than the original app's sample of 1,000, so a sample would count wrong. */
@@ -24,8 +26,7 @@ const SIZES = [400, 300, 200, 100, 50, 20];
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await asRole(t, 'admin');
-  viewer = await asRole(t, 'viewer');
+  ({ admin, viewer } = await asRoles(t, ['admin', 'viewer']));
 });
 afterAll(() => t.close());
 

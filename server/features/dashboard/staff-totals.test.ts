@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '#server/db/migrations/index.ts';
 import { imageFixture } from '#server/test/fixtures.ts';
-import { asRole, buildCategory, buildMedia, buildMediaMany } from '#server/test/factories.ts';
+import {
+  asRole,
+  buildCategory,
+  buildMedia,
+  buildMediaMany,
+  type RoleClient,
+} from '#server/test/factories.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#server/test/harness.ts';
 import { multipartUpload } from '#server/test/multipart.ts';
 
@@ -14,7 +20,7 @@ import { multipartUpload } from '#server/test/multipart.ts';
  * (on PostgreSQL the app's pool runs them on several connections), and after a rollback.
  */
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof asRole>>;
+let admin: RoleClient;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await asRole(t, 'admin');

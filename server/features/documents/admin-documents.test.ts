@@ -3,26 +3,20 @@ import type { DocumentItem } from '#common/api/documents.ts';
 import { fileTooLargeMessage, fileTypeMessage } from '#common/file-types.ts';
 import { DOCUMENT_MAX_BYTES } from '#common/limits.ts';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
-import { asRole, buildDocument } from '#server/test/factories.ts';
+import { asRoles, buildDocument, type RoleClient } from '#server/test/factories.ts';
 import { fileOfSize, imageFixture, minimalPdf } from '#server/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { multipartUpload } from '#server/test/multipart.ts';
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof asRole>>;
-let editor: Awaited<ReturnType<typeof asRole>>;
-let viewer: Awaited<ReturnType<typeof asRole>>;
-let publicUser: Awaited<ReturnType<typeof asRole>>;
-let anonymous: Awaited<ReturnType<typeof asRole>>;
+let admin: RoleClient;
+let editor: RoleClient;
+let viewer: RoleClient;
+let publicUser: RoleClient;
+let anonymous: RoleClient;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, editor, viewer, publicUser, anonymous] = await Promise.all([
-    asRole(t, 'admin'),
-    asRole(t, 'editor'),
-    asRole(t, 'viewer'),
-    asRole(t, 'public'),
-    asRole(t, 'anonymous'),
-  ]);
+  ({ admin, editor, viewer, public: publicUser, anonymous } = await asRoles(t));
 });
 afterAll(() => t.close());
 

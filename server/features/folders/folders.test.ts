@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asRole, buildMedia } from '#server/test/factories.ts';
+import { asRoles, buildMedia, type RoleClient } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 
 let t: TestApp;
-let editor: Awaited<ReturnType<typeof asRole>>;
-let viewer: Awaited<ReturnType<typeof asRole>>;
+let editor: RoleClient;
+let viewer: RoleClient;
 beforeAll(async () => {
   t = await createTestApp();
-  [editor, viewer] = await Promise.all([asRole(t, 'editor'), asRole(t, 'viewer')]);
+  ({ editor, viewer } = await asRoles(t, ['editor', 'viewer']));
 });
 afterAll(() => t.close());
 

@@ -5,17 +5,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMediaItem } from '#common/api/media.ts';
 import { createFolder } from '#server/features/folders/folders.repository.ts';
 import { imageFixture } from '#server/test/fixtures.ts';
-import { asRole, buildCategory, buildMedia, buildMediaMany, buildSlideshow } from '#server/test/factories.ts';
+import {
+  asRole,
+  asRoles,
+  buildCategory,
+  buildMedia,
+  buildMediaMany,
+  buildSlideshow,
+  type RoleClient,
+} from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { multipartUpload } from '#server/test/multipart.ts';
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof asRole>>;
-let editor: Awaited<ReturnType<typeof asRole>>;
-let viewer: Awaited<ReturnType<typeof asRole>>;
+let admin: RoleClient;
+let editor: RoleClient;
+let viewer: RoleClient;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, editor, viewer] = await Promise.all([asRole(t, 'admin'), asRole(t, 'editor'), asRole(t, 'viewer')]);
+  ({ admin, editor, viewer } = await asRoles(t, ['admin', 'editor', 'viewer']));
 });
 afterAll(() => t.close());
 

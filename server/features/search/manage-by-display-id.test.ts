@@ -6,6 +6,7 @@ import {
   buildMedia,
   buildSlideshow,
   buildSubmission,
+  type RoleClient,
 } from '#server/test/factories.ts';
 import { buildUser, createTestApp, type TestApp } from '#server/test/harness.ts';
 
@@ -15,7 +16,7 @@ import { buildUser, createTestApp, type TestApp } from '#server/test/harness.ts'
  * typed (a leading #, any case), and only that record.
  */
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof asRole>>;
+let admin: RoleClient;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await asRole(t, 'admin');

@@ -3,18 +3,20 @@ import { ID_SEARCH_EMPTY_MESSAGE } from '#common/api/search.ts';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
 import {
   asRole,
+  asRoles,
   buildCategory,
   buildDocument,
   buildMedia,
   buildSlideshow,
   buildSubmission,
+  type RoleClient,
 } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 
 let t: TestApp;
-let editor: Awaited<ReturnType<typeof asRole>>;
-let viewer: Awaited<ReturnType<typeof asRole>>;
-let admin: Awaited<ReturnType<typeof asRole>>;
+let editor: RoleClient;
+let viewer: RoleClient;
+let admin: RoleClient;
 let photo: Awaited<ReturnType<typeof buildMedia>>;
 let hidden: Awaited<ReturnType<typeof buildMedia>>;
 
@@ -23,9 +25,7 @@ const search = (client: typeof editor, id: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  editor = await asRole(t, 'editor');
-  viewer = await asRole(t, 'viewer');
-  admin = await asRole(t, 'admin');
+  ({ editor, viewer, admin } = await asRoles(t, ['editor', 'viewer', 'admin']));
   photo = await buildMedia(t, { title: 'Gøta havn', description: 'Havnin í 1930' });
   hidden = await buildMedia(t, { title: 'Loynd mynd', is_public: false });
   // A made thumbnail for each (written as the derivative job writes it).

@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_SETTING_DEFAULTS } from '#common/site-defaults.ts';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
-import { asRole } from '#server/test/factories.ts';
+import { asRoles, type RoleClient } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof asRole>>;
-let editor: Awaited<ReturnType<typeof asRole>>;
-let anonymous: Awaited<ReturnType<typeof asRole>>;
+let admin: RoleClient;
+let editor: RoleClient;
+let anonymous: RoleClient;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, editor, anonymous] = await Promise.all([
-    asRole(t, 'admin'),
-    asRole(t, 'editor'),
-    asRole(t, 'anonymous'),
-  ]);
+  ({ admin, editor, anonymous } = await asRoles(t, ['admin', 'editor', 'anonymous']));
 });
 afterAll(() => t.close());
 

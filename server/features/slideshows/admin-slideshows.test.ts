@@ -1,24 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSlideshowDetail, AdminSlideshowSummary } from '#common/api/slideshows.ts';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
-import { asRole, buildDerivatives, buildMedia, buildSlideshow } from '#server/test/factories.ts';
+import {
+  asRoles,
+  buildDerivatives,
+  buildMedia,
+  buildSlideshow,
+  type RoleClient,
+} from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof asRole>>;
-let editor: Awaited<ReturnType<typeof asRole>>;
-let viewer: Awaited<ReturnType<typeof asRole>>;
-let publicUser: Awaited<ReturnType<typeof asRole>>;
-let anonymous: Awaited<ReturnType<typeof asRole>>;
+let admin: RoleClient;
+let editor: RoleClient;
+let viewer: RoleClient;
+let publicUser: RoleClient;
+let anonymous: RoleClient;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, editor, viewer, publicUser, anonymous] = await Promise.all([
-    asRole(t, 'admin'),
-    asRole(t, 'editor'),
-    asRole(t, 'viewer'),
-    asRole(t, 'public'),
-    asRole(t, 'anonymous'),
-  ]);
+  ({ admin, editor, viewer, public: publicUser, anonymous } = await asRoles(t));
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageFixture } from '#server/test/fixtures.ts';
-import { asRole, buildMedia, buildSubmission } from '#server/test/factories.ts';
+import { asRole, asRoles, buildMedia, buildSubmission, type RoleClient } from '#server/test/factories.ts';
 import {
   buildUser,
   cookieFrom,
@@ -17,13 +17,12 @@ import { tusUpload, uploaderCookie } from '#server/test/tus-client.ts';
 /** The review screen's endpoints (admin-back-office.md §2, §3, §4, §5). */
 let t: TestApp;
 let base: string;
-let editor: Awaited<ReturnType<typeof asRole>>;
-let viewer: Awaited<ReturnType<typeof asRole>>;
+let editor: RoleClient;
+let viewer: RoleClient;
 beforeAll(async () => {
   t = await createTestApp();
   base = await listen(t);
-  editor = await asRole(t, 'editor');
-  viewer = await asRole(t, 'viewer');
+  ({ editor, viewer } = await asRoles(t, ['editor', 'viewer']));
 });
 afterAll(() => t.close());
 
@@ -296,7 +295,7 @@ describe('GET /api/admin/submissions/events', () => {
     }
   });
 
-  let admin: Awaited<ReturnType<typeof asRole>> | undefined;
+  let admin: RoleClient | undefined;
   it.each([
     ['deactivated', { url: 'active', method: 'patch', body: { isActive: false } }, 401],
     ['made a viewer', { url: '', method: 'patch', body: { role: 'viewer' } }, 403],

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageFixture } from '#server/test/fixtures.ts';
-import { asRole } from '#server/test/factories.ts';
+import { asRole, type RoleClient } from '#server/test/factories.ts';
 import { createTestApp, type TestApp, listen } from '#server/test/harness.ts';
 import { tusUpload, uploaderCookie } from '#server/test/tus-client.ts';
 
@@ -12,7 +12,7 @@ import { tusUpload, uploaderCookie } from '#server/test/tus-client.ts';
  */
 let t: TestApp;
 let base: string;
-let editor: Awaited<ReturnType<typeof asRole>>;
+let editor: RoleClient;
 beforeAll(async () => {
   t = await createTestApp();
   base = await listen(t);

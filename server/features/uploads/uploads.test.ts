@@ -13,6 +13,7 @@ import {
   type TestApp,
   listen,
 } from '#server/test/harness.ts';
+import { pollUntil } from '#server/test/poll.ts';
 import { tusUpload, uploaderCookie } from '#server/test/tus-client.ts';
 import { SUBMISSIONS_FULL_MESSAGE } from '../submissions/submission-rules.ts';
 import { UPLOAD_OUTSTANDING_MAX_BYTES } from './resumable-uploads.ts';
@@ -245,10 +246,13 @@ describe('with tight limits: uploads that get no byte, the pending submissions',
     const head = (id: string) =>
       tight.app.inject({ method: 'HEAD', url: `/api/uploads/${id}`, headers: { ...tus, cookie } });
     // Bounded: the idle time is 3 s and the sweep runs as often.
-    const deadline = Date.now() + 20_000;
-    while ((await head(idle[0]!)).statusCode !== 404 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await pollUntil(
+      'the sweep removes the idle uploads',
+      async () => (await head(idle[0]!)).statusCode === 404,
+      {
+        timeoutMs: 20_000,
+      },
+    );
     for (const id of idle) expect((await head(id)).statusCode).toBe(404);
     const kept = await head(sending);
     expect(kept.statusCode).toBe(200);

@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
-import { asRole, buildMedia } from '#server/test/factories.ts';
+import { asRole, asRoles, buildMedia, type RoleClient } from '#server/test/factories.ts';
 import { buildUser, createTestApp, type TestApp } from '#server/test/harness.ts';
 import { getUser } from './users.repository.ts';
 
 // Sign-ins are rate limited per address: the clients are made once and shared.
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof asRole>>;
-let editor: Awaited<ReturnType<typeof asRole>>;
-let viewer: Awaited<ReturnType<typeof asRole>>;
-let anonymous: Awaited<ReturnType<typeof asRole>>;
+let admin: RoleClient;
+let editor: RoleClient;
+let viewer: RoleClient;
+let anonymous: RoleClient;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, editor, viewer, anonymous] = await Promise.all([
-    asRole(t, 'admin'),
-    asRole(t, 'editor'),
-    asRole(t, 'viewer'),
-    asRole(t, 'anonymous'),
-  ]);
+  ({ admin, editor, viewer, anonymous } = await asRoles(t, ['admin', 'editor', 'viewer', 'anonymous']));
 });
 afterAll(() => t.close());
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WATERMARK } from '#common/watermark.ts';
 import { WATERMARK_MESSAGES } from '#common/api/watermark.ts';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
-import { asRole } from '#server/test/factories.ts';
+import { asRole, asRoles, type RoleClient } from '#server/test/factories.ts';
 import { imageFixture } from '#server/test/fixtures.ts';
 import { createTestApp, listen, type TestApp } from '#server/test/harness.ts';
 import { multipartUpload } from '#server/test/multipart.ts';
@@ -11,13 +11,12 @@ import { tusUpload, uploaderCookie } from '#server/test/tus-client.ts';
 
 let t: TestApp;
 let base: string;
-let admin: Awaited<ReturnType<typeof asRole>>;
-let editor: Awaited<ReturnType<typeof asRole>>;
+let admin: RoleClient;
+let editor: RoleClient;
 beforeAll(async () => {
   t = await createTestApp();
   base = await listen(t);
-  admin = await asRole(t, 'admin');
-  editor = await asRole(t, 'editor');
+  ({ admin, editor } = await asRoles(t, ['admin', 'editor']));
 });
 afterAll(() => t.close());
 

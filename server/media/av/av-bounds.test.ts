@@ -9,7 +9,7 @@ import { copyFile, readdir, readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { asRole } from '#server/test/factories.ts';
+import { asRole, type RoleClient } from '#server/test/factories.ts';
 import {
   alsaWav,
   flacInWavBomb,
@@ -22,13 +22,14 @@ import {
 } from '#server/test/fixtures.ts';
 import { createTestApp, createTestDb, listen, TEST_ORIGIN, type TestApp } from '#server/test/harness.ts';
 import { multipartUpload } from '#server/test/multipart.ts';
+import { pollUntil } from '#server/test/poll.ts';
 import { tusUpload, uploaderCookie } from '#server/test/tus-client.ts';
 import { runFfmpeg, waveformLimits } from '../derivatives/ffmpeg.ts';
 
 let database: DatabaseHandle;
 let t: TestApp;
 let base: string;
-let admin: Awaited<ReturnType<typeof asRole>>;
+let admin: RoleClient;
 beforeAll(async () => {
   database = await createTestDb();
   t = await createTestApp({ database });
@@ -156,16 +157,14 @@ describe('the derivatives job of a sound too big to decode', { timeout: 180_000 
     const image = (await staffUpload(await imageFixture('jpeg'))).json().media;
 
     t.jobs.start(database);
-    const deadline = Date.now() + 120_000;
-    const settled = async () => {
-      const [a, b] = [await jobOf(sound.id), await jobOf(image.id)];
-      return a.status !== 'queued' && a.status !== 'running' && b.status === 'done';
-    };
-    while (!(await settled())) {
-      if (Date.now() > deadline)
-        throw new Error(`jobs not settled: ${JSON.stringify(await jobOf(sound.id))}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await pollUntil(
+      "the sound's job has ended and the picture's is done",
+      async () => {
+        const [a, b] = [await jobOf(sound.id), await jobOf(image.id)];
+        return a.status !== 'queued' && a.status !== 'running' && b.status === 'done';
+      },
+      { timeoutMs: 120_000 },
+    );
     await t.jobs.stop();
 
     expect(await jobOf(sound.id)).toMatchObject({ status: 'failed', attempts: 1 });

@@ -1,13 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardData } from '#common/api/dashboard.ts';
+import { type Archive, startArchive } from './archive.ts';
 import { adminContext, expectNoAxeViolations, newVisitor, sharedBrowser } from './support.ts';
 
-// Runs first (see sequencer.ts): the archive is still empty here.
+// An archive of its own, empty, whatever the other journeys add to theirs and whenever they run.
 const browser = sharedBrowser();
+let archive: Archive;
+beforeAll(async () => {
+  archive = await startArchive();
+}, 200_000);
+afterAll(() => archive?.stop());
 
 describe('a new archive', () => {
   it("shows the empty archive as 'Gallery Coming Soon', with header, footer and trial banner", async () => {
-    const context = await newVisitor(browser());
+    const context = await newVisitor(browser(), { baseUrl: archive.baseUrl });
     const page = await context.newPage();
     await page.goto('/');
     await expect.poll(() => page.textContent('body')).toContain('Gallery Coming Soon');
@@ -18,9 +24,9 @@ describe('a new archive', () => {
   });
 
   it('guides an admin through the first run of an empty archive', async () => {
-    const admin = await adminContext(browser());
+    const admin = await adminContext(browser(), { baseUrl: archive.baseUrl });
     const { stats }: DashboardData = await (await admin.request.get('/api/admin/dashboard')).json();
-    // This file runs first (sequencer.ts): the archive has neither media nor categories yet.
+    // Its own archive: neither media nor categories yet.
     expect([stats.totalMedia, stats.totalCategories]).toEqual([0, 0]);
     const page = await admin.newPage();
     await page.goto('/admin');
