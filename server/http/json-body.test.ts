@@ -87,7 +87,8 @@ describe('a JSON body over its route limit', () => {
       technicalNotes: longest(10_000),
       photographer: longest(300),
       location: longest(300),
-      originalDate: longest(100),
+      // The longest date one writes, spaced out to the field's 100 characters (common/dates).
+      originalDate: 'millum 14. september 1952 og 14. desember 1959'.replace(' ', ' '.repeat(55)),
       source: longest(500),
       copyrightHolder: longest(300),
       attributionText: longest(1000),
