@@ -160,7 +160,7 @@ describe('the lightbox', () => {
       ]);
     const text = (await panel.textContent()) ?? '';
     expect(text).toContain(RICH.photographer);
-    expect(text).toContain('14.06.1952');
+    expect(text).toContain('14. juni 1952');
     expect(text).toContain('public domain');
     expect(text).toContain('Public Domain Mark 1.0');
     expect(await panel.locator('a[rel~="license"]').getAttribute('href')).toBe(
