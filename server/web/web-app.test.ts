@@ -60,6 +60,29 @@ afterAll(async () => {
   rmSync(webDir, { recursive: true, force: true });
 });
 
+describe('the build folder', () => {
+  it('may hold files the server answers itself (robots.txt, the sitemaps): the server starts and its own answer wins', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'archive-web-'));
+    writeFileSync(join(dir, 'index.html'), template);
+    writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+    writeFileSync(join(dir, 'sitemap.xml'), '<urlset/>');
+    writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const other = await createTestApp({ webDir: dir });
+    try {
+      const robots = await other.app.inject('/robots.txt');
+      expect(robots.statusCode).toBe(200);
+      expect(robots.body).toContain('Sitemap:');
+      expect(robots.body).not.toContain('Disallow: /\n');
+      expect((await other.app.inject('/sitemap.xml')).body).not.toBe('<urlset/>');
+      // The build's other files are served as before.
+      expect((await other.app.inject('/favicon.svg')).statusCode).toBe(200);
+    } finally {
+      await other.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the pages of the web app', () => {
   it('carry the home page’s first answers and preload its first picture', async () => {
     const { html, boot, res } = await page('/');

@@ -27,6 +27,9 @@ import { type RenderPool, RenderPoolBusy, startRenderPool } from './render-pool.
  * the API, with the first picture preloaded, and its own head (title, description, canonical,
  * Open Graph card: page-head.ts) and status: an item's page the visitor may not see is a 404.
  */
+/** Paths under the build folder that the server's own routes answer. */
+export const SERVER_OWNED_FILES = ['robots.txt', 'sitemap.xml', 'sitemaps/**', 'oai', 'oai/**', 'iiif/**'];
+
 export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
   const { webDir, publicUrl } = ctx.config;
   const indexPath = join(webDir, 'index.html');
@@ -44,6 +47,10 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
       root: webDir,
       wildcard: false,
       index: false,
+      // The server answers these itself (features/sitemap, oai, iiif): a file of the same name in
+      // the build (an older build's robots.txt, one an operator put there) is not served, and
+      // would otherwise stop the server at start with a duplicated route.
+      globIgnore: SERVER_OWNED_FILES,
       // The build writes .br and .gz beside each file (vite.config.ts).
       preCompressed: true,
       setHeaders(res, path) {
@@ -105,7 +112,9 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
     // The request's own session, read once per request; another cookie's (a form that just signed
     // the visitor in) read here.
     const user =
-      cookie === request.headers.cookie ? await request.user() : (await loadSession(ctx, cookie, getUser)).user;
+      cookie === request.headers.cookie
+        ? await request.user()
+        : (await loadSession(ctx, cookie, getUser)).user;
     const { answers, texts, statuses } = await ownAnswers(
       request,
       bootDataPaths(url, lang),
