@@ -197,6 +197,9 @@ describe('GET /iiif/image/3/:id/:region/:size/:rotation/:quality.:format', () =>
       ['pct:50', 200, 150],
       ['200,100', 200, 100],
       ['!200,200', 200, 150],
+      // A box larger than the image without ^: the image at its own size (never upscaled).
+      ['!800,800', 400, 300],
+      ['!2000,3000', 400, 300],
       ['^800,', 800, 600],
       ['^pct:150', 600, 450],
       ['^!1000,450', 600, 450],
@@ -280,7 +283,6 @@ describe('GET /iiif/image/3/:id/:region/:size/:rotation/:quality.:format', () =>
       ['full/0,/0/default.jpg', 400],
       ['full/401,/0/default.jpg', 400],
       ['full/pct:101/0/default.jpg', 400],
-      ['full/!800,800/0/default.jpg', 400],
       ['full/^6001,/0/default.jpg', 400],
       ['full/abc/0/default.jpg', 400],
       ['full/max/45/default.jpg', 501],

@@ -34,6 +34,16 @@ describe('parseImageRequest and planImage', () => {
     expect(plan('900,900,500,500', 'max')).toMatchObject({ x: 900, y: 900, w: 100, h: 100 });
     expect(plan('full', '^!2000,3000')).toMatchObject({ width: 2000, height: 2000 });
     expect(plan('full', '!2000,500')).toMatchObject({ width: 500, height: 500 });
+    // !w,h is never larger than the region without ^, nor than the service's limits with it.
+    expect(plan('full', '!2000,3000')).toMatchObject({ width: 1000, height: 1000 });
+    expect(plan('full', '!1001,1001', 600, 400)).toMatchObject({ width: 600, height: 400 });
+    expect(plan('0,0,300,200', '!400,200', 600, 400)).toMatchObject({
+      w: 300,
+      h: 200,
+      width: 300,
+      height: 200,
+    });
+    expect(plan('full', '^!99999,99999', 100, 100)).toMatchObject({ width: 3464, height: 3464 });
     expect(plan('full', '^max', 100, 50)).toMatchObject({ width: 4898, height: 2449 });
   });
 

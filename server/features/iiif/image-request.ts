@@ -224,8 +224,14 @@ function scaledSize(size: Size, w: number, h: number) {
     case 'wh':
       return { width: size.w, height: size.h };
     case 'fit': {
+      // "As large as possible but not larger than the extracted region [without ^], w or h, or
+      // server-imposed limits" (Image API 3.0 §4.2): a box beyond those answers the largest size
+      // within them, never a 400.
       const scale = Math.min(size.w / w, size.h / h);
-      return { width: Math.round(w * scale), height: Math.round(h * scale) };
+      const width = Math.round(w * scale);
+      const height = Math.round(h * scale);
+      const largest = maxSize(w, h, size.up);
+      return width > largest.width || height > largest.height ? largest : { width, height };
     }
   }
 }

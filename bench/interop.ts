@@ -1,0 +1,457 @@
+/**
+ * `npm run bench -- interop` (issue 26 §8): the archive open to the world, at BENCH_INTEROP_ITEMS
+ * items (default `100000,1000000`, each size a fresh database) on PGlite and, when
+ * BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, PostgreSQL (BENCH_INTEROP_ENGINES picks).
+ *
+ * - OAI-PMH `ListRecords`: every page of a harvest of the first BENCH_INTEROP_HARVEST records
+ *   (default 100,000), following the resumption tokens over real HTTP, and pages resumed deep in
+ *   the list (at half and at the end of all the items, from tokens signed with the server's secret
+ *   as its own are): p50 / p99 per page against p99 < 100 ms; and the harvest's records/s beside
+ *   the baseline, the same rows streamed straight out of the database as Dublin Core XML by the
+ *   engine's bare client (keyset slices of 1,000), against ≥ 0.5×.
+ * - IIIF: the 6000 × 4000 camera photograph uploaded as a public item; its first request (the
+ *   pyramid made), then every 512 px tile at full resolution cold (cut on demand, one at a time):
+ *   p99 against < 500 ms; one tile warm under autocannon beside a bare `@fastify/static` server
+ *   serving the same tile pre-cut by sharp from disk: against ≥ 0.8×; and `/api/health` p99 while
+ *   10 clients pan and zoom (random tiles at every scale, in another process) against < 100 ms,
+ *   beside its p99 with nothing else asked.
+ *
+ * The load comes from other processes (autocannon, the panning clients), the harvest and the cold
+ * tiles from this one, one request at a time. BENCH_INTEROP_PARTS=oai or =iiif runs one half;
+ * BENCH_INTEROP_SECONDS (default 8) is each autocannon run's length.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import { Kysely } from 'kysely';
+import pg from 'pg';
+import sharp from 'sharp';
+import { benchCounts, benchCreator, seedBenchArchive } from '#server/db/bench-seed.ts';
+import { type DatabaseHandle, openPostgres } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { pgliteSettings } from '#server/db/pglite-options.ts';
+import { PgliteThread, PgliteThreadDialect } from '#server/db/pglite-thread.ts';
+import type { Database } from '#server/db/schema.ts';
+import { createTokenCodec } from '#server/features/oai/resumption-token.ts';
+import { exifFixture } from '#server/test/fixtures.ts';
+import { buildUser, createTestApp, listen, signIn, TEST_ORIGIN, type TestApp } from '#server/test/harness.ts';
+import { multipartUpload } from '#server/test/multipart.ts';
+import { freshPostgresDatabase } from './lib/server.ts';
+
+const run$ = promisify(execFile);
+const SIZES = (process.env.BENCH_INTEROP_ITEMS ?? '100000,1000000').split(',').map(Number);
+const ENGINES = (process.env.BENCH_INTEROP_ENGINES ?? 'pglite,postgres').split(',');
+const PARTS = (process.env.BENCH_INTEROP_PARTS ?? 'oai,iiif').split(',');
+const HARVEST = Number(process.env.BENCH_INTEROP_HARVEST ?? 100_000);
+const SECONDS = Number(process.env.BENCH_INTEROP_SECONDS ?? 8);
+/** Pages resumed at each deep position. */
+const DEEP_PAGES = 50;
+const PANNERS = 10;
+const TILE = 512;
+const AUTOCANNON = resolve(import.meta.dirname, '..', 'node_modules', 'autocannon', 'autocannon.js');
+
+interface Engine {
+  name: string;
+  handle: DatabaseHandle;
+  /** The engine's bare client: SQL text and parameters, rows back. */
+  bare: (text: string, parameters: unknown[]) => Promise<Record<string, unknown>[]>;
+  close: () => Promise<void>;
+}
+
+async function pgliteEngine(): Promise<Engine> {
+  // The server's own path to PGlite (its thread); the bare client posts SQL to the same thread.
+  const thread = await PgliteThread.start({ settings: pgliteSettings() });
+  const db = new Kysely<Database>({ dialect: new PgliteThreadDialect(thread) });
+  return {
+    name: 'PGlite',
+    handle: { db, engine: 'pglite', close: async () => {} },
+    bare: async (text, parameters) =>
+      (await thread.query(text, parameters)).rows as Record<string, unknown>[],
+    close: async () => {
+      await db.destroy();
+      await thread.close();
+    },
+  };
+}
+
+async function postgresEngine(url: string): Promise<Engine> {
+  const database = await freshPostgresDatabase(url, 'archive_bench_interop');
+  const handle = await openPostgres(database.url);
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  return {
+    name: 'PostgreSQL',
+    handle,
+    bare: async (text, parameters) => (await client.query(text, parameters)).rows,
+    close: async () => {
+      await client.end();
+      await handle.close();
+      await database.drop();
+    },
+  };
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** autocannon in its own process against one URL. */
+async function load(url: string, connections: number): Promise<Load> {
+  const { stdout } = await run$(
+    process.execPath,
+    [AUTOCANNON, '-j', '-c', String(connections), '-d', String(SECONDS), url],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const r = JSON.parse(stdout);
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};
+const fmt = (value: number, digits = 0) => value.toLocaleString('en', { maximumFractionDigits: digits });
+const check = (ok: boolean, text: string) => `${ok ? '✓' : '✗'} ${text}`;
+
+function printTable(header: string[], rows: string[][]) {
+  console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+}
+
+/** Asks one URL and reads the whole answer; its time in ms and its body. */
+async function timed(url: string) {
+  const start = performance.now();
+  const res = await fetch(url);
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${body.slice(0, 300)}`);
+  return { ms: performance.now() - start, body };
+}
+
+const tokenOf = (xml: string) => /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/.exec(xml)?.[1];
+const recordsIn = (xml: string) => xml.split('<record>').length - 1;
+
+// ---------------------------------------------------------------- OAI-PMH
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
+
+/** The baseline: the harvest's rows read in keyset slices by the bare client, written as oai_dc. */
+async function streamRowsAsXml(engine: Engine, limit: number) {
+  let written = 0;
+  let records = 0;
+  let after: { ts: string; id: string } | null = null;
+  while (records < limit) {
+    const rows: Record<string, unknown>[] = await engine.bare(
+      `select m.id, to_char(m.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ts,
+        m.display_id, c.display_id as set_spec, m.title, m.description, m.photographer, m.original_date,
+        m.keywords, m.location, m.rights, m.media_type, m.mime_type, c.name as category_name
+      from media_items m left join categories c on c.id = m.category_id and c.is_public
+      where m.is_public ${after ? `and (m.updated_at, m.id) > ($1::timestamptz, $2::uuid)` : ''}
+      order by m.updated_at, m.id limit ${Math.min(1000, limit - records)}`,
+      after ? [after.ts, after.id] : [],
+    );
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const field = (name: string, value: unknown) =>
+        value === null || value === undefined ? '' : `<dc:${name}>${escapeXml(String(value))}</dc:${name}>`;
+      const xml =
+        `<record><header><identifier>oai:archive:${row.id}</identifier><datestamp>${String(row.ts).slice(0, 19)}Z</datestamp>` +
+        `${row.set_spec ? `<setSpec>${escapeXml(String(row.set_spec))}</setSpec>` : ''}</header><metadata>` +
+        '<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/">' +
+        field('title', row.title) +
+        field('creator', row.photographer) +
+        field('date', row.original_date) +
+        field('description', row.description) +
+        (Array.isArray(row.keywords) ? row.keywords.map((k) => field('subject', k)).join('') : '') +
+        field('subject', row.category_name) +
+        field('coverage', row.location) +
+        field('rights', row.rights) +
+        field('identifier', row.display_id) +
+        field('type', row.media_type) +
+        field('format', row.mime_type) +
+        '</oai_dc:dc></metadata></record>';
+      written += Buffer.byteLength(xml);
+    }
+    records += rows.length;
+    const last = rows.at(-1)!;
+    after = { ts: String(last.ts), id: String(last.id) };
+  }
+  return { records, written };
+}
+
+async function measureOai(engine: Engine, t: TestApp, base: string, items: number) {
+  const first = `${base}/oai?verb=ListRecords&metadataPrefix=oai_dc`;
+  // The harvest: every page of the first HARVEST records, one after the other.
+  const pages: number[] = [];
+  let records = 0;
+  let bytes = 0;
+  const started = performance.now();
+  let page = await timed(first);
+  for (;;) {
+    pages.push(page.ms);
+    records += recordsIn(page.body);
+    bytes += page.body.length;
+    const token = tokenOf(page.body);
+    if (!token || records >= HARVEST) break;
+    page = await timed(`${base}/oai?verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`);
+  }
+  const harvestMs = performance.now() - started;
+
+  const bareStarted = performance.now();
+  const bare = await streamRowsAsXml(engine, records);
+  const bareMs = performance.now() - bareStarted;
+
+  // Pages resumed deep in the list: a token at the half and near the end of all the public items.
+  const [counted] = await engine.bare('select count(*)::int as n from media_items where is_public', []);
+  const publicCount = Number(counted?.n ?? 0);
+  const codec = createTokenCodec(t.ctx.config.sessionSecret);
+  const deep: number[] = [];
+  for (const at of [Math.floor(publicCount / 2), Math.max(0, publicCount - DEEP_PAGES * 100 - 1)]) {
+    const [row] = await engine.bare(
+      `select id, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ts
+       from media_items where is_public order by updated_at, id offset ${at} limit 1`,
+      [],
+    );
+    if (!row) continue;
+    let token: string | undefined = codec.encode({
+      verb: 'ListRecords',
+      set: null,
+      from: null,
+      until: null,
+      after: { datestamp: String(row.ts), id: String(row.id) },
+      cursor: at + 1,
+      total: publicCount,
+      expires: Math.floor(Date.now() / 1000) + 3600,
+    });
+    for (let i = 0; i < DEEP_PAGES && token; i++) {
+      const answer = await timed(`${base}/oai?verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`);
+      deep.push(answer.ms);
+      token = tokenOf(answer.body);
+    }
+  }
+
+  const harvestRate = records / (harvestMs / 1000);
+  const bareRate = bare.records / (bareMs / 1000);
+  const ratio = harvestRate / bareRate;
+  const pageP99 = percentile(pages, 99);
+  const deepP99 = percentile(deep, 99);
+  const at1M = items >= 1_000_000 ? '' : ' (the goal is at 1M)';
+  printTable(
+    ['OAI-PMH', 'figure', 'baseline', 'ratio', 'goal'],
+    [
+      [
+        `ListRecords page, harvest of ${fmt(records)} (${pages.length} pages)`,
+        `p50 ${fmt(percentile(pages, 50), 1)} / p99 ${fmt(pageP99, 1)} ms (first page, with its count: ${fmt(pages[0]!, 1)} ms)`,
+        '—',
+        '—',
+        check(pageP99 < 100, `p99 < 100 ms${at1M}`),
+      ],
+      [
+        `ListRecords page, resumed deep (at ${fmt(Math.floor(publicCount / 2))} and near ${fmt(publicCount)}, ${deep.length} pages)`,
+        `p50 ${fmt(percentile(deep, 50), 1)} / p99 ${fmt(deepP99, 1)} ms`,
+        '—',
+        '—',
+        check(deepP99 < 100, `p99 < 100 ms${at1M}`),
+      ],
+      [
+        `full harvest of ${fmt(records)} records over HTTP`,
+        `${fmt(harvestRate)} records/s (${fmt(harvestMs / 1000, 1)} s, ${fmt(bytes / 1e6, 1)} MB)`,
+        `${fmt(bareRate)} records/s: ${engine.name}'s bare client, keyset slices, as XML (${fmt(bareMs / 1000, 1)} s, ${fmt(bare.written / 1e6, 1)} MB)`,
+        `${ratio.toFixed(2)}×`,
+        check(ratio >= 0.5, '≥ 0.5× bare'),
+      ],
+    ],
+  );
+}
+
+// ---------------------------------------------------------------- IIIF
+
+/** The tiles a viewer asks for at every scale of info.json, as OpenSeadragon writes them. */
+function tileUrls(service: string, width: number, height: number, scaleFactors: number[]) {
+  const urls: string[] = [];
+  for (const s of scaleFactors) {
+    const side = TILE * s;
+    for (let y = 0; y < height; y += side) {
+      for (let x = 0; x < width; x += side) {
+        const w = Math.min(side, width - x);
+        const h = Math.min(side, height - y);
+        urls.push(`${service}/${x},${y},${w},${h}/${Math.ceil(w / s)},${Math.ceil(h / s)}/0/default.jpg`);
+      }
+    }
+  }
+  return urls;
+}
+
+/** The panning clients' program: `PANNERS` loops of random tiles until the time is up. */
+const PANNER = `
+const urls = JSON.parse(process.env.TILE_URLS);
+const until = Date.now() + Number(process.env.PAN_MS);
+let asked = 0, failed = 0;
+async function pan() {
+  while (Date.now() < until) {
+    const res = await fetch(urls[Math.floor(Math.random() * urls.length)]);
+    await res.arrayBuffer();
+    asked++;
+    if (res.status !== 200) failed++;
+  }
+}
+await Promise.all(Array.from({ length: Number(process.env.PANNERS) }, pan));
+console.log(JSON.stringify({ asked, failed }));
+`;
+
+async function measureIiif(t: TestApp, base: string) {
+  const admin = await buildUser(t, { role: 'admin' });
+  const cookie = await signIn(t, admin.email, admin.password);
+  const photo = await exifFixture('large');
+  const { payload, headers } = multipartUpload({ title: 'Bench 6000 × 4000' }, { path: photo });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/media',
+    payload,
+    headers: { ...headers, cookie, origin: TEST_ORIGIN },
+  });
+  if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+  await t.jobs.drain();
+  const id = res.json().media.id as string;
+  const service = `${base}/iiif/image/3/${id}`;
+
+  const pyramid = await timed(`${service}/info.json`);
+  const info = JSON.parse(pyramid.body) as {
+    width: number;
+    height: number;
+    tiles: { width: number; scaleFactors: number[] }[];
+  };
+  if (info.width !== 6000 || info.height !== 4000)
+    throw new Error(`the photo is ${info.width} × ${info.height}`);
+  const firstTile = tileUrls(service, info.width, info.height, [1])[0]!;
+  const made = await timed(firstTile);
+
+  // Cold: every other full-resolution tile, each asked for the first time.
+  const full = tileUrls(service, info.width, info.height, [1]).slice(1);
+  const cold: number[] = [];
+  for (const url of full) cold.push((await timed(url)).ms);
+
+  // Warm: one kept tile under load, beside @fastify/static serving the same tile cut by sharp.
+  const warmUrl = full[Math.floor(full.length / 2)]!;
+  const [x, y, w, h] = warmUrl.split('/').at(-4)!.split(',').map(Number) as [number, number, number, number];
+  const dir = mkdtempSync(join(tmpdir(), 'bench-tile-'));
+  const bare = Fastify();
+  try {
+    await sharp(photo)
+      .rotate()
+      .extract({ left: x, top: y, width: w, height: h })
+      .jpeg({ quality: 90 })
+      .toFile(join(dir, 'tile.jpg'));
+    await bare.register(fastifyStatic, { root: dir });
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const address = bare.server.address();
+    const bareUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/tile.jpg`;
+    const bareWarm = await load(bareUrl, 10);
+    const appWarm = await load(warmUrl, 10);
+    const warmRatio = appWarm.rps / bareWarm.rps;
+
+    // /api/health alone, then while PANNERS clients pan and zoom over every scale.
+    const healthIdle = await load(`${base}/api/health`, 1);
+    const urls = tileUrls(service, info.width, info.height, info.tiles[0]!.scaleFactors);
+    const panning = run$(process.execPath, ['--input-type=module', '-e', PANNER], {
+      env: {
+        ...process.env,
+        TILE_URLS: JSON.stringify(urls),
+        PAN_MS: String(SECONDS * 1000 + 1000),
+        PANNERS: String(PANNERS),
+      },
+    });
+    const healthBusy = await load(`${base}/api/health`, 1);
+    const panned = JSON.parse((await panning).stdout) as { asked: number; failed: number };
+
+    const coldP99 = percentile(cold, 99);
+    const errors = (l: Load) => (l.errors + l.non2xx > 0 ? ` (${l.errors} errors, ${l.non2xx} non-2xx)` : '');
+    printTable(
+      ['IIIF', 'figure', 'baseline', 'ratio', 'goal'],
+      [
+        [
+          'info.json, first (pyramid made)',
+          `${fmt(pyramid.ms)} ms; first tile ${fmt(made.ms)} ms`,
+          '—',
+          '—',
+          '—',
+        ],
+        [
+          `512 px tile, cold (${cold.length} full-resolution tiles, one at a time)`,
+          `p50 ${fmt(percentile(cold, 50))} / p99 ${fmt(coldP99)} ms`,
+          '—',
+          '—',
+          check(coldP99 < 500, 'p99 < 500 ms'),
+        ],
+        [
+          `512 px tile, warm (autocannon -c 10 -d ${SECONDS})`,
+          `${fmt(appWarm.rps)} req/s, p50 ${fmt(appWarm.p50)} / p99 ${fmt(appWarm.p99)} ms${errors(appWarm)}`,
+          `${fmt(bareWarm.rps)} req/s, p99 ${fmt(bareWarm.p99)} ms: @fastify/static, the tile pre-cut by sharp`,
+          `${warmRatio.toFixed(2)}×`,
+          check(warmRatio >= 0.8, '≥ 0.8× bare'),
+        ],
+        [
+          `/api/health while ${PANNERS} clients pan and zoom (${fmt(panned.asked)} tiles of ${urls.length}, ${panned.failed} not 200)`,
+          `p50 ${fmt(healthBusy.p50)} / p99 ${fmt(healthBusy.p99)} ms${errors(healthBusy)}`,
+          `p50 ${fmt(healthIdle.p50)} / p99 ${fmt(healthIdle.p99)} ms with nothing else asked`,
+          `${(healthBusy.p99 / Math.max(1, healthIdle.p99)).toFixed(1)}× the p99`,
+          check(healthBusy.p99 < 100, 'p99 < 100 ms'),
+        ],
+      ],
+    );
+  } finally {
+    await bare.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function measure(makeEngine: () => Promise<Engine>, items: number) {
+  const engine = await makeEngine();
+  const start = performance.now();
+  let t: TestApp | undefined;
+  try {
+    await migrateToLatest(engine.handle.db);
+    t = await createTestApp({ database: engine.handle });
+    await seedBenchArchive(engine.handle.db, await benchCreator(engine.handle.db), benchCounts(items));
+    console.log(
+      `\n### ${engine.name}: ${fmt(items)} media items (seeded in ${fmt((performance.now() - start) / 1000)} s)`,
+    );
+    const base = await listen(t);
+    if (PARTS.includes('oai')) await measureOai(engine, t, base, items);
+    if (PARTS.includes('iiif')) await measureIiif(t, base);
+  } finally {
+    if (t) {
+      await t.app.close();
+      rmSync(t.dataDir, { recursive: true, force: true });
+    }
+    await engine.close();
+  }
+}
+
+export async function run() {
+  console.log('Figures taken on this machine as it is: read the ratios, measured in the same run.');
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  for (const items of SIZES) {
+    if (ENGINES.includes('pglite')) await measure(pgliteEngine, items);
+    if (url && ENGINES.includes('postgres')) await measure(() => postgresEngine(url), items);
+  }
+  if (!url && ENGINES.includes('postgres'))
+    console.log('\n(PostgreSQL: set BENCH_DATABASE_URL to measure it too.)');
+}
