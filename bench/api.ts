@@ -23,6 +23,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { benchCounts, benchCreator, seedBenchArchive, writeBenchFiles } from '#server/db/bench-seed.ts';
 import { type DatabaseHandle, openPgliteInMemory, openPostgres } from '#server/db/database.ts';
+import { keepSharedAnswers } from '#server/db/data-versions.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { buildUser, createTestApp, listen, signIn, type TestApp } from '#server/test/harness.ts';
 
@@ -211,6 +212,17 @@ async function measure(engine: Engine) {
     );
     apps.push(uncached);
     const uncachedBase = await listen(uncached);
+    // And with no answer kept at all: the answers every visitor shares (settings, texts, counts,
+    // categories, gallery pages) made anew for each request too, as when the content has changed
+    // since the last one (server/db/data-versions.ts, here switched off on a database object of
+    // its own).
+    const anewDb = engine.handle.db.withoutPlugins();
+    keepSharedAnswers(anewDb, false);
+    const anew = await withEnv({ PAGE_CACHE_MS: '0' }, () =>
+      createTestApp({ database: { ...engine.handle, db: anewDb }, webDir: webDir() }),
+    );
+    apps.push(anew);
+    const anewBase = await listen(anew);
     // A contributor is a self-registered account (role public).
     const cookieOf = async (role: 'public' | 'admin') => {
       const user = await buildUser(t, { role });
@@ -235,6 +247,11 @@ async function measure(engine: Engine) {
         { name: '/ as a contributor', path: '/', cookie: contributor, goal: 'uncached-home' as const },
         { name: '/ as an admin', path: '/', cookie: admin, goal: 'uncached-home' as const },
       ].map((route) => ({ ...route, name: `uncached: ${route.name}`, base: uncachedBase })),
+      ...[
+        { name: '/api/gallery (first page)', path: '/api/gallery' },
+        { name: '/', path: '/' },
+        { name: '/ as a contributor', path: '/', cookie: contributor },
+      ].map((route) => ({ ...route, name: `anew: ${route.name}`, base: anewBase })),
     ];
     // The bare routes: the same bytes and content type, from memory, one address per row.
     const bodies = new Map<string, { body: Buffer; type: string }>();

@@ -349,6 +349,12 @@ export interface DerivativesTable {
 }
 
 /** The home page's counts, one row kept by triggers on media_items (migration 0006). */
+/** One version of the public content, bumped at the commit of any change to it (migration 0031). */
+export interface DataVersionsTable {
+  name: string;
+  version: BigintColumn;
+}
+
 export interface PublicTotalsTable {
   id: Generated<boolean>;
   items: BigintColumn;
@@ -407,6 +413,7 @@ export interface Database {
   resumable_uploads: ResumableUploadsTable;
   translations: TranslationsTable;
   public_totals: PublicTotalsTable;
+  data_versions: DataVersionsTable;
   media_totals: MediaTotalsTable;
   media_category_totals: MediaCategoryTotalsTable;
   media_upload_days: MediaUploadDaysTable;

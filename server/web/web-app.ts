@@ -37,7 +37,8 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
   const template = built ? readFileSync(indexPath, 'utf8') : '';
   const anonymousPages = createAnswerCache<KeptBody>();
   const answerBoot = createBootAnswers(app, ctx);
-  const drawnPages = createDrawnPages();
+  const drawnPages = createRecentlyMade<RenderedApp>((drawn) => drawn.html.length * 2);
+  const sentPages = createRecentlyMade<KeptBody>((page) => page.body.length * 3);
   // The public pages are drawn here too (web/entry-server.tsx, the browser's own components), on
   // threads of their own (render-pool.ts), started with the app and stopped with it.
   const renderer = built ? await startRenderPool(ctx.config.renderThreads, app.log) : null;
@@ -141,18 +142,27 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
     for (const [key, value] of Object.entries(formAnswers ?? {})) texts[key] = JSON.stringify(value);
     // The answers' bytes as the API writes them, in the page and to the drawing thread alike.
     const embedded = answersJson(texts);
+    // What the page is made of: the same address, language and answers make the same page.
+    const made = createHash('sha1')
+      .update(`${url.pathname}${url.search}\n${lang}\n`)
+      .update(embedded)
+      .digest('base64');
     const drawn =
       renderer && serverRendered(url.pathname)
-        ? await drawApp(renderer, drawnPages, request, {
+        ? await drawApp(renderer, drawnPages, request, made, {
             url: `${url.pathname}${url.search}`,
             answers: embedded,
             lang,
           })
         : null;
-    const html = renderPage(template, url, answers, head, drawn, embedded);
-    // The same page drawn at another moment is the same page.
-    const sameAs = html.replace(/ data-rendered-at="\d+"/, '');
-    return keptBody(html, 'text/html; charset=utf-8', head.status, sameAs);
+    // The page as sent (its bytes, ETag and compressed forms) is kept with its drawing: a visitor
+    // given the same answers as the last one costs no writing, hashing or compressing.
+    return sentPages.get(`${made} ${drawn?.renderedAt ?? 'undrawn'} ${JSON.stringify(head)}`, async () => {
+      const html = renderPage(template, url, answers, head, drawn, embedded);
+      // The same page drawn at another moment is the same page.
+      const sameAs = html.replace(/ data-rendered-at="\d+"/, '');
+      return keptBody(html, 'text/html; charset=utf-8', head.status, sameAs);
+    });
   };
 
   // A form's answer is one visitor's alone, never kept (server/web/auth-forms.ts, POST /submit).
@@ -192,52 +202,52 @@ function serverRendered(pathname: string): boolean {
 }
 
 /**
- * Pages drawn lately, by what they were drawn from. A drawing is a function of the address, the
- * language and the embedded answers (and of the year it was drawn in, the footer's: so kept at
- * most DRAWN_MAX_AGE_MS), and costs 10–200 ms of a drawing thread: the same answers drawn again
- * (every guest between two writes, a signed-in visitor reloading, with the page cache off) get
- * the same HTML without the thread. The answers themselves are made afresh for every request.
+ * Pages drawn lately (and the pages sent with them), by what they were made from. A drawing is a
+ * function of the address, the language and the embedded answers (and of the year it was drawn
+ * in, the footer's: so kept at most RECENT_MAX_AGE_MS), and costs 10–200 ms of a drawing thread:
+ * the same answers drawn again (every guest between two writes, a signed-in visitor reloading,
+ * with the page cache off) get the same HTML without the thread. The answers themselves are made
+ * for every request (those every visitor shares, kept until the content changes:
+ * server/db/data-versions.ts).
  */
-const DRAWN_MAX_AGE_MS = 60_000;
-const DRAWN_MAX_BYTES = 8 * 1024 * 1024;
+const RECENT_MAX_AGE_MS = 60_000;
+const RECENT_MAX_BYTES = 8 * 1024 * 1024;
 
-type DrawnPages = ReturnType<typeof createDrawnPages>;
+type RecentlyMade<T> = ReturnType<typeof createRecentlyMade<T>>;
 
-/** Drawings by what they were drawn from, the oldest dropped past DRAWN_MAX_BYTES; one being drawn is shared. */
-function createDrawnPages() {
-  const pages = new Map<string, RenderedApp & { size: number }>();
-  const drawing = new Map<string, Promise<RenderedApp | null>>();
+/** Things made lately by key, the oldest dropped past RECENT_MAX_BYTES (by `sizeOf`); one being made is shared. */
+function createRecentlyMade<T>(sizeOf: (value: T) => number) {
+  const kept = new Map<string, { value: T; size: number; madeAt: number }>();
+  const making = new Map<string, Promise<T | null>>();
   let bytes = 0;
-  const remember = (key: string, drawn: RenderedApp) => {
-    const size = drawn.html.length * 2;
-    if (size > DRAWN_MAX_BYTES / 4) return;
-    const old = pages.get(key);
+  const remember = (key: string, value: T) => {
+    const size = sizeOf(value);
+    if (size > RECENT_MAX_BYTES / 4) return;
+    const old = kept.get(key);
     if (old) {
-      pages.delete(key);
+      kept.delete(key);
       bytes -= old.size;
     }
-    pages.set(key, { ...drawn, size });
+    kept.set(key, { value, size, madeAt: Date.now() });
     bytes += size;
-    for (const [oldKey, entry] of pages) {
-      if (bytes <= DRAWN_MAX_BYTES) break;
-      pages.delete(oldKey);
+    for (const [oldKey, entry] of kept) {
+      if (bytes <= RECENT_MAX_BYTES) break;
+      kept.delete(oldKey);
       bytes -= entry.size;
     }
   };
   return {
-    get(key: string, draw: () => Promise<RenderedApp | null>): Promise<RenderedApp | null> {
-      const known = pages.get(key);
-      if (known && Date.now() - known.renderedAt < DRAWN_MAX_AGE_MS) {
-        return Promise.resolve({ html: known.html, renderedAt: known.renderedAt });
-      }
-      const pending = drawing.get(key);
-      if (pending) return pending;
-      const made = draw().then((drawn) => {
-        if (drawn) remember(key, drawn);
-        return drawn;
+    get<R extends T | null>(key: string, make: () => Promise<R>): Promise<R> {
+      const known = kept.get(key);
+      if (known && Date.now() - known.madeAt < RECENT_MAX_AGE_MS) return Promise.resolve(known.value as R);
+      const pending = making.get(key);
+      if (pending) return pending as Promise<R>;
+      const made = make().then((value) => {
+        if (value !== null) remember(key, value as T);
+        return value;
       });
-      drawing.set(key, made);
-      void made.finally(() => drawing.delete(key));
+      making.set(key, made);
+      void made.finally(() => making.delete(key));
       return made;
     },
   };
@@ -246,14 +256,11 @@ function createDrawnPages() {
 /** The page as the browser will first draw it; null (the browser draws it alone) if that fails. */
 function drawApp(
   renderer: RenderPool,
-  drawn: DrawnPages,
+  drawn: RecentlyMade<RenderedApp>,
   request: FastifyRequest,
+  key: string,
   input: { url: string; answers: string; lang: Language },
 ): Promise<RenderedApp | null> {
-  const key = createHash('sha1')
-    .update(`${input.url}\n${input.lang}\n`)
-    .update(input.answers)
-    .digest('base64');
   return drawn.get(key, async () => {
     const renderedAt = Date.now();
     try {

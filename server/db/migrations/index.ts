@@ -20,6 +20,7 @@ import * as rightsStatements from './20261125_0018_rights_statements.ts';
 import * as oaiTombstones from './20261125_0019_oai_tombstones.ts';
 import * as mediaDuration from './20261125_0020_media_duration.ts';
 import * as originalDateUnderstood from './20261125_0022_original_date_understood.ts';
+import * as dataVersions from './20261127_0031_data_versions.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '20261125_0019_oai_tombstones': oaiTombstones,
   '20261125_0020_media_duration': mediaDuration,
   '20261125_0022_original_date_understood': originalDateUnderstood,
+  '20261127_0031_data_versions': dataVersions,
 };

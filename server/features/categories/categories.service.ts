@@ -14,10 +14,13 @@ import { notFound } from '#server/errors.ts';
 import { logActivity } from '../activity/activity.public.ts';
 import { presentAdminCategory, presentCategory } from './categories.presenter.ts';
 import * as repo from './categories.repository.ts';
+import { sharedAnswer } from '#server/db/data-versions.ts';
 
 /** The public categories for the gallery's filter. */
 export async function listPublicCategories(ctx: AppContext, _actor: Actor, _input: Record<string, never>) {
-  return { categories: await repo.listPublicCategories(ctx.db) };
+  return sharedAnswer(ctx.db, 'public categories', async () => ({
+    categories: await repo.listPublicCategories(ctx.db),
+  }));
 }
 
 /** Every category for staff, by name (admin-back-office.md §7: categories ordered by name). */

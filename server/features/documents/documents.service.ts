@@ -18,6 +18,7 @@ import { storedFileColumns } from '#server/media/ingest/stored-file-columns.ts';
 import { logActivity } from '../activity/activity.public.ts';
 import { presentDocument } from './documents.presenter.ts';
 import * as repo from './documents.repository.ts';
+import { sharedAnswer } from '#server/db/data-versions.ts';
 
 /** A document upload (admin-back-office.md §5): one file, 25 MB, pdf/doc/docx/txt/xls/xlsx. */
 export async function uploadDocument(
@@ -54,8 +55,10 @@ export async function getLatestDocument(
   _actor: Actor,
   { category }: { category: DocumentCategory },
 ) {
-  const row = await repo.getLatestPublicDocument(ctx.db, category);
-  return { document: row ? presentDocument(row) : null };
+  return sharedAnswer(ctx.db, `latest document ${category}`, async () => {
+    const row = await repo.getLatestPublicDocument(ctx.db, category);
+    return { document: row ? presentDocument(row) : null };
+  });
 }
 
 /**

@@ -3,16 +3,26 @@ import type { galleryQuery } from '#common/api/gallery.ts';
 import { GALLERY_FEATURED_LIMIT } from '#common/limits.ts';
 import type { Actor } from '#common/permissions.ts';
 import type { AppContext } from '#server/http/context.ts';
+import { sharedAnswer } from '#server/db/data-versions.ts';
 import { presentGalleryCard } from './gallery.presenter.ts';
 import { getPublicTotals, listPublicMedia } from './gallery.repository.ts';
 
 /** The home banner's counts. */
 export async function getGallerySummary(ctx: AppContext, _actor: Actor, _input: Record<string, never>) {
-  return getPublicTotals(ctx.db);
+  return sharedAnswer(ctx.db, 'gallery summary', () => getPublicTotals(ctx.db));
 }
 
-/** A page of the public gallery with its next-page cursor. */
+/**
+ * A page of the public gallery with its next-page cursor. Pages without a search are the same for
+ * every visitor and kept until the content changes (server/db/data-versions.ts); a search's words
+ * are the visitor's own, and seldom asked twice.
+ */
 export async function listGallery(ctx: AppContext, _actor: Actor, query: z.output<typeof galleryQuery>) {
+  if (query.q) return makeGalleryPage(ctx, query);
+  return sharedAnswer(ctx.db, `gallery ${JSON.stringify(query)}`, () => makeGalleryPage(ctx, query));
+}
+
+async function makeGalleryPage(ctx: AppContext, query: z.output<typeof galleryQuery>) {
   const page = await listPublicMedia(ctx.db, {
     search: query.q || undefined,
     categoryId: query.category,
@@ -25,10 +35,12 @@ export async function listGallery(ctx: AppContext, _actor: Actor, query: z.outpu
 
 /** The featured strip: at most 6 public featured items, newest first. */
 export async function listFeatured(ctx: AppContext, _actor: Actor, _input: Record<string, never>) {
-  const page = await listPublicMedia(ctx.db, {
-    featuredOnly: true,
-    sort: 'newest',
-    limit: GALLERY_FEATURED_LIMIT,
+  return sharedAnswer(ctx.db, 'gallery featured', async () => {
+    const page = await listPublicMedia(ctx.db, {
+      featuredOnly: true,
+      sort: 'newest',
+      limit: GALLERY_FEATURED_LIMIT,
+    });
+    return { items: page.rows.map(presentGalleryCard) };
   });
-  return { items: page.rows.map(presentGalleryCard) };
 }

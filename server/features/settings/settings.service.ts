@@ -5,10 +5,13 @@ import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { logActivity } from '../activity/activity.public.ts';
 import { getSettings, putSettings } from './settings.repository.ts';
+import { sharedAnswer } from '#server/db/data-versions.ts';
 
 /** The general site settings with the spec's defaults for any not set. */
 export async function getSiteSettings(ctx: AppContext, _actor: Actor, _input: Record<string, never>) {
-  return { settings: { ...SITE_SETTING_DEFAULTS, ...(await getSettings(ctx.db, GENERAL_SETTING_KEYS)) } };
+  return sharedAnswer(ctx.db, 'site settings', async () => ({
+    settings: { ...SITE_SETTING_DEFAULTS, ...(await getSettings(ctx.db, GENERAL_SETTING_KEYS)) },
+  }));
 }
 
 /** An admin changes some general settings (one upsert per key); the change is logged. Answers all of them. */

@@ -16,6 +16,7 @@ import { logActivity } from '../activity/activity.public.ts';
 import { presentMedia } from '../media/media.public.ts';
 import { presentSlideshowDetail, presentSlideshowSummary } from './slideshows.presenter.ts';
 import * as repo from './slideshows.repository.ts';
+import { sharedAnswer } from '#server/db/data-versions.ts';
 
 type CreatedSlideshow = z.infer<typeof createdSlideshowResponse>['slideshow'];
 
@@ -66,7 +67,9 @@ export async function createSlideshow(
 
 /** The header's slideshow button: the newest public slideshow. */
 export async function getLatestSlideshow(ctx: AppContext, _actor: Actor, _input: Record<string, never>) {
-  return { slideshow: (await repo.getLatestPublicSlideshow(ctx.db)) ?? null };
+  return sharedAnswer(ctx.db, 'latest slideshow', async () => ({
+    slideshow: (await repo.getLatestPublicSlideshow(ctx.db)) ?? null,
+  }));
 }
 
 /** A public slideshow with its public slides in order (public-site.md §5). */

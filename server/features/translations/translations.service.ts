@@ -18,6 +18,7 @@ import {
 import type { z } from 'zod';
 import type { Actor } from '#common/permissions.ts';
 import type { Db } from '#server/db/database.ts';
+import { currentDataVersion } from '#server/db/data-versions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { AppContext } from '#server/http/context.ts';
@@ -37,12 +38,14 @@ export interface Messages {
 }
 
 /**
- * The built message maps, remembered per language and scope together with the table's version.
- * Each request asks the database only for the version (one tiny aggregate), so an edit made
- * through any instance shows on the next request everywhere, and nothing that matters lives only
+ * The built message maps, remembered per language and scope with the public content's version
+ * (server/db/data-versions.ts) and the table's own. A request asks the database only for the
+ * content's version (shared by the answers of one page); when it moved (any public change, a view
+ * counted included), the table's own version (one aggregate) tells whether the texts did. An edit
+ * made through any instance shows on the next request everywhere; nothing that matters lives only
  * here.
  */
-const cache = new WeakMap<Db, Map<string, Messages & { version: string }>>();
+const cache = new WeakMap<Db, Map<string, Messages & { dataVersion: string; version: string }>>();
 
 /**
  * The texts a visitor sees: all of them, or those of the public pages (common/translations.ts,
@@ -55,14 +58,19 @@ export async function getMessages(
   { lang, scope = 'all' }: { lang: Language; scope?: TextScope },
 ): Promise<Messages> {
   const db = ctx.db;
-  const version = await repo.getTranslationsVersion(db);
+  const dataVersion = await currentDataVersion(db);
   let perDb = cache.get(db);
   if (!perDb) {
     perDb = new Map();
     cache.set(db, perDb);
   }
   const hit = perDb.get(`${lang} ${scope}`);
-  if (hit && hit.version === version) return hit;
+  if (hit && hit.dataVersion === dataVersion) return hit;
+  const version = await repo.getTranslationsVersion(db);
+  if (hit && hit.version === version) {
+    hit.dataVersion = dataVersion;
+    return hit;
+  }
 
   const rows = await repo.listMessageTexts(db);
   const messages: Record<string, string> = {};
@@ -72,7 +80,7 @@ export async function getMessages(
   }
   const hash = createHash('sha256').update(JSON.stringify(messages)).digest('base64url').slice(0, 27);
   const tag = scope === 'all' ? lang : `${lang}-${scope}`;
-  const built = { lang, messages, etag: `"${tag}-${hash}"`, version };
+  const built = { lang, messages, etag: `"${tag}-${hash}"`, dataVersion, version };
   perDb.set(`${lang} ${scope}`, built);
   return built;
 }

@@ -1,0 +1,163 @@
+import { type CompiledQuery, type KyselyPlugin, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listPublicCategories } from '#server/features/categories/categories.service.ts';
+import { getLatestDocument } from '#server/features/documents/documents.service.ts';
+import { getGallerySummary, listFeatured, listGallery } from '#server/features/gallery/gallery.service.ts';
+import { getSiteSettings } from '#server/features/settings/settings.service.ts';
+import { getLatestSlideshow } from '#server/features/slideshows/slideshows.service.ts';
+import { getMessages } from '#server/features/translations/translations.service.ts';
+import type { AppContext } from '#server/http/context.ts';
+import { POSTGRES_TEMPLATE, testEngine } from '../test/engine.ts';
+import { asRole, buildCategory, buildMedia } from '../test/factories.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { scratchPostgres } from '../test/scratch-postgres.ts';
+import { VERSIONED_TABLES } from './migrations/20261127_0031_data_versions.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** A guest: these answers are the same for everyone. */
+const ANONYMOUS = null;
+
+const version = async () =>
+  Number((await sql<{ version: string }>`select version from data_versions`.execute(t.db)).rows[0]?.version);
+
+/** Every answer kept by server/db/data-versions.ts, as its service makes it. */
+const SHARED: Record<string, (ctx: AppContext) => Promise<unknown>> = {
+  'site settings': (ctx) => getSiteSettings(ctx, ANONYMOUS, {}),
+  'latest document': (ctx) => getLatestDocument(ctx, ANONYMOUS, { category: 'mentanardagarnar' }),
+  'latest slideshow': (ctx) => getLatestSlideshow(ctx, ANONYMOUS, {}),
+  'gallery summary': (ctx) => getGallerySummary(ctx, ANONYMOUS, {}),
+  'gallery featured': (ctx) => listFeatured(ctx, ANONYMOUS, {}),
+  'public categories': (ctx) => listPublicCategories(ctx, ANONYMOUS, {}),
+  'gallery page': (ctx) => listGallery(ctx, ANONYMOUS, { sort: 'newest', limit: 24 } as never),
+  texts: (ctx) => getMessages(ctx, ANONYMOUS, { lang: 'fo', scope: 'public' }),
+};
+
+describe('answers kept until the public content changes', () => {
+  it('read only the tables whose changes move the version', async () => {
+    const sent: CompiledQuery[] = [];
+    const capture: KyselyPlugin = {
+      transformQuery: (args) => {
+        sent.push(t.db.getExecutor().compileQuery(args.node, args.queryId));
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const tables = (
+      await sql<{ table_name: string }>`select table_name from information_schema.tables
+        where table_schema = 'public'`.execute(t.db)
+    ).rows.map((r) => r.table_name);
+    for (const [name, make] of Object.entries(SHARED)) {
+      sent.length = 0;
+      // A database object of its own: nothing kept for it yet, so every query is sent.
+      await make({ ...t.ctx, db: t.db.withPlugin(capture) } as AppContext);
+      const read = new Set<string>();
+      for (const query of sent) {
+        for (const [, table] of query.sql.matchAll(/\b(?:from|join)\s+"?([a-z_]+)"?/gi)) {
+          if (table && tables.includes(table)) read.add(table);
+        }
+      }
+      read.delete('data_versions');
+      expect(read.size, name).toBeGreaterThan(0);
+      expect(
+        [...read].filter((table) => !(VERSIONED_TABLES as readonly string[]).includes(table)),
+        name,
+      ).toEqual([]);
+    }
+  });
+
+  it('are made once while nothing changes, and again after any committed change, however it was made', async () => {
+    const anonymous = await asRole(t, 'anonymous');
+    const titles = async () =>
+      ((await anonymous.get('/api/gallery')).json() as { items: { title: string }[] }).items.map(
+        (i) => i.title,
+      );
+    await buildMedia(t, { title: 'Fyrsta', is_public: true });
+    expect(await titles()).toContain('Fyrsta');
+    const before = await version();
+    expect(await titles()).toContain('Fyrsta');
+    expect(await version()).toBe(before);
+
+    // A change written straight to the database (as a job or a script writes it), not through the API.
+    await buildMedia(t, { title: 'Onnur', is_public: true });
+    expect(await version()).toBeGreaterThan(before);
+    expect(await titles()).toContain('Onnur');
+    await sql`update media_items set title = 'Broytt' where title = 'Onnur'`.execute(t.db);
+    expect(await titles()).toContain('Broytt');
+
+    // Through the API: a category made by staff is in the next answer.
+    const admin = await asRole(t, 'admin');
+    const names = async () =>
+      ((await anonymous.get('/api/categories')).json() as { categories: { name: string }[] }).categories.map(
+        (c) => c.name,
+      );
+    expect(await names()).not.toContain('Nýggj');
+    const made = await admin.post('/api/admin/categories', { name: 'Nýggj', isPublic: true });
+    expect(made.statusCode).toBeLessThan(300);
+    expect(await names()).toContain('Nýggj');
+  });
+
+  it('are never made from a change that is not committed', async () => {
+    const category = await buildCategory(t, { name: 'Óbroytt', is_public: true });
+    const anonymous = await asRole(t, 'anonymous');
+    const names = async () =>
+      ((await anonymous.get('/api/categories')).json() as { categories: { name: string }[] }).categories.map(
+        (c) => c.name,
+      );
+    expect(await names()).toContain('Óbroytt');
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`update categories set name = 'Aldri' where id = ${category.id}`.execute(trx);
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    expect(await names()).toContain('Óbroytt');
+    expect(await names()).not.toContain('Aldri');
+  });
+
+  it('move the version once per transaction, however many rows it changes', async () => {
+    const before = await version();
+    await t.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 20; i++) {
+        await sql`insert into categories (name, is_public) values (${`Mong ${i}`}, true)`.execute(trx);
+      }
+      await sql`update categories set description = 'x' where name like 'Mong %'`.execute(trx);
+    });
+    expect(await version()).toBe(before + 1);
+  });
+});
+
+describe.runIf(testEngine() === 'postgres')('the version on PostgreSQL', () => {
+  it('is bumped at commit: a writer holding rows never holds the version, so writers never deadlock on it', async () => {
+    const scratch = await scratchPostgres({ prefix: 'archive_versions', template: POSTGRES_TEMPLATE });
+    const first = new pg.Client({ connectionString: scratch.url });
+    const second = new pg.Client({ connectionString: scratch.url });
+    await first.connect();
+    await second.connect();
+    try {
+      await first.query(`insert into categories (name, is_public) values ('A', true), ('B', true)`);
+      // The first writer changes a category and keeps its transaction open (its row lock held) …
+      await first.query('begin');
+      await first.query(`update categories set description = 'first' where name = 'A'`);
+      // … a second writer changes another table and commits without waiting for it: the version
+      // row, bumped at each commit, is not held by the open transaction.
+      await second.query('begin');
+      await second.query(`update categories set description = 'second' where name = 'B'`);
+      await second.query('commit');
+      const { rows } = await second.query(`select version from data_versions`);
+      await first.query('commit');
+      const after = await second.query(`select version from data_versions`);
+      expect(Number(after.rows[0].version)).toBe(Number(rows[0].version) + 1);
+    } finally {
+      await first.end();
+      await second.end();
+      await scratch.drop({ force: true });
+    }
+  });
+});
