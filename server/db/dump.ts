@@ -29,12 +29,14 @@ type Trx = Transaction<Database>;
 /**
  * Tables not dumped: Kysely's bookkeeping, and figures the database keeps itself from other rows
  * (public_totals and the staff totals of migration 0008: their triggers count the items as they
- * are loaded into the empty target, and a backup older than a table gets it computed by its migration).
+ * are loaded into the empty target, and a backup older than a table gets it computed by its migration),
+ * and the public content's version (0031: the target's own, moved by the restore's writes).
  */
 const NOT_DUMPED = new Set([
   'kysely_migration',
   'kysely_migration_lock',
   'public_totals',
+  'data_versions',
   'media_totals',
   'media_category_totals',
   'media_upload_days',
