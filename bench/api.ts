@@ -13,11 +13,10 @@
  * app's main thread while each row with a goal is under load (bench/profiles/*.cpuprofile) and
  * prints its top costs by self time.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -26,13 +25,12 @@ import { type DatabaseHandle, openPgliteInMemory, openPostgres } from '#server/d
 import { keepSharedAnswers } from '#server/db/data-versions.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { buildUser, createTestApp, listen, signIn, type TestApp } from '#server/test/harness.ts';
+import { autocannon, type Load } from './lib/autocannon.ts';
 
-const run$ = promisify(execFile);
 const ITEMS = Number(process.env.BENCH_API_ITEMS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
 const PROFILE = process.env.BENCH_API_PROFILE === '1';
-const AUTOCANNON = resolve(import.meta.dirname, '..', 'node_modules', 'autocannon', 'autocannon.js');
 
 interface Engine {
   name: string;
@@ -76,44 +74,9 @@ function webDir(): string {
   return dir;
 }
 
-interface Load {
-  rps: number;
-  p50: number;
-  /** autocannon's nearest to p95 (its percentiles are 90, 97.5 and 99): the stricter of the two. */
-  p97_5: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-/** autocannon in its own process against one URL. */
-async function load(url: string, method = 'GET', headers: string[] = []): Promise<Load> {
-  const { stdout } = await run$(
-    process.execPath,
-    [
-      AUTOCANNON,
-      '-j',
-      '-c',
-      String(CONNECTIONS),
-      '-d',
-      String(SECONDS),
-      '-m',
-      method,
-      ...headers.flatMap((header) => ['-H', header]),
-      url,
-    ],
-    { maxBuffer: 64 * 1024 * 1024 },
-  );
-  const r = JSON.parse(stdout);
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p97_5: r.latency.p97_5,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-  };
-}
+/** autocannon against one URL with this bench's connections and length. */
+const load = (url: string, method = 'GET', headers: string[] = []): Promise<Load> =>
+  autocannon(url, { connections: CONNECTIONS, seconds: SECONDS, method, headers });
 
 /** Top functions by self time of a V8 CPU profile. */
 function topCosts(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, n = 20) {

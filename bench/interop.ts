@@ -23,7 +23,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
@@ -40,6 +40,7 @@ import { createTokenCodec } from '#server/features/oai/resumption-token.ts';
 import { exifFixture } from '#server/test/fixtures.ts';
 import { buildUser, createTestApp, listen, signIn, TEST_ORIGIN, type TestApp } from '#server/test/harness.ts';
 import { multipartUpload } from '#server/test/multipart.ts';
+import { autocannon, type Load } from './lib/autocannon.ts';
 import { freshPostgresDatabase } from './lib/server.ts';
 
 const run$ = promisify(execFile);
@@ -52,7 +53,6 @@ const SECONDS = Number(process.env.BENCH_INTEROP_SECONDS ?? 8);
 const DEEP_PAGES = 50;
 const PANNERS = 10;
 const TILE = 512;
-const AUTOCANNON = resolve(import.meta.dirname, '..', 'node_modules', 'autocannon', 'autocannon.js');
 
 interface Engine {
   name: string;
@@ -95,30 +95,9 @@ async function postgresEngine(url: string): Promise<Engine> {
   };
 }
 
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-/** autocannon in its own process against one URL. */
-async function load(url: string, connections: number): Promise<Load> {
-  const { stdout } = await run$(
-    process.execPath,
-    [AUTOCANNON, '-j', '-c', String(connections), '-d', String(SECONDS), url],
-    { maxBuffer: 64 * 1024 * 1024 },
-  );
-  const r = JSON.parse(stdout);
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-  };
-}
+/** autocannon against one URL for this bench's length. */
+const load = (url: string, connections: number): Promise<Load> =>
+  autocannon(url, { connections, seconds: SECONDS });
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
