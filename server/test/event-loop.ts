@@ -1,8 +1,9 @@
+import { createHook, executionAsyncResource } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface Stall {
-  /** Most CPU time the main thread spent between two ticks of the probe (see heldTimes), ms. */
+  /** Most CPU time the main thread spent on one callback and what it queued (see heldTimes), ms. */
   heldMs: number;
   /** Longest event-loop delay as monitorEventLoopDelay sees it, waiting for a CPU included, ms. */
   loopMs: number;
@@ -18,39 +19,51 @@ const HEALTH_EVERY_MS = 20;
 const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
 
 /**
- * The main thread's own CPU time, ms (Linux: the first field of its schedstat), or undefined where
- * the system does not say.
+ * The main thread's own CPU time, ms (Linux: the first field of its schedstat), or the wall clock
+ * where the system does not say.
  */
-function mainThreadCpuMs(): number | undefined {
+function mainThreadCpuMs(): number {
   try {
     return Number(readFileSync(SCHEDSTAT, 'latin1').split(' ')[0]) / 1e6;
   } catch {
-    return undefined;
+    return performance.now();
   }
 }
 
+/** Callbacks that run in the drain after the callback that queued them, before the loop goes on. */
+const continuesTheRun = (resource: unknown) =>
+  resource instanceof Promise || (resource as object | undefined)?.constructor?.name === 'TickObject';
+
 /**
- * Watches the event loop with a timer ticking every TICK_MS: the main thread's CPU time between two
- * ticks is how long our code held the loop. Wall-clock gaps would also count the time other
- * processes took the CPUs (on a busy two-core machine, hundreds of milliseconds) and the GC's
- * helper threads waited for them; they are reported, not asserted. Where the system does not say,
- * the wall-clock gap less the tick is used. Work on other threads (the database's, libvips') is
- * not the main thread's CPU time and does not count.
+ * How long our code held the event loop at most: the main thread's CPU time from one callback the
+ * loop hands to JavaScript (an I/O completion, a timer, an immediate) until the next, the promise
+ * reactions and next-ticks it queued included (they run before the loop goes on). Counting CPU time,
+ * not the wall clock, leaves out the time other processes took the CPUs; counting per callback, not
+ * per turn of the loop, leaves out the backlog of short callbacks a process starved of CPU meets all
+ * at once (on a busy two-core machine both are hundreds of milliseconds, and the scheduler's doing).
+ * Work on other threads (the database's, libvips') is not the main thread's CPU time.
  */
-function heldTimes() {
-  let last = performance.now();
-  let lastCpu = mainThreadCpuMs();
+export function heldTimes() {
+  let depth = 0;
+  let runStart = mainThreadCpuMs();
   let max = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
+  const startRun = () => {
     const cpu = mainThreadCpuMs();
-    max = Math.max(max, cpu !== undefined && lastCpu !== undefined ? cpu - lastCpu : now - last - TICK_MS);
-    last = now;
-    lastCpu = cpu;
-  }, TICK_MS);
+    max = Math.max(max, cpu - runStart);
+    runStart = cpu;
+  };
+  const hook = createHook({
+    before() {
+      if (depth++ === 0 && !continuesTheRun(executionAsyncResource())) startRun();
+    },
+    after() {
+      depth = Math.max(0, depth - 1);
+    },
+  }).enable();
   return {
     stop() {
-      clearInterval(timer);
+      hook.disable();
+      startRun();
       return max;
     },
   };
