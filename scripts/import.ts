@@ -12,7 +12,7 @@ import { ConfigError, loadConfig } from '#server/config.ts';
 import { LockedError } from '#server/db/lock.ts';
 import { CSV_BOM, csvLine } from '#server/import/csv.ts';
 import { ImportProgress } from '#server/import/progress.ts';
-import { ImportRefusal, runImport } from '#server/import/run-import.ts';
+import { ImportRefusal, readMetadata, runImport } from '#server/import/run-import.ts';
 import { openServices, sweepScratch } from '#server/runtime.ts';
 
 const usage = `Usage: npm run import -- FOLDER [--csv metadata.csv] [--category NAME] [--category-per-folder]
@@ -48,6 +48,9 @@ async function main() {
   }
   const folder = resolve(folders[0]!);
   const report = resolve(values.report ?? `import-report-${stamp(new Date())}.csv`);
+  const csv = values.csv ? resolve(values.csv) : undefined;
+  // The CSV is checked before the archive is opened: a bad one changes nothing.
+  const metadata = csv ? await readMetadata(csv) : undefined;
   const config = loadConfig();
   const problems: string[] = [];
   const { context, database, jobs } = await openServices(config, {
@@ -66,7 +69,7 @@ async function main() {
       { start: () => jobs.start(database), stop: () => jobs.stop() },
       {
         folder,
-        ...(values.csv ? { csv: resolve(values.csv) } : {}),
+        ...(csv && metadata ? { csv, metadata } : {}),
         ...(values.category !== undefined ? { category: values.category } : {}),
         categoryPerFolder: values['category-per-folder'],
         ...(values.public ? { isPublic: true } : values.private ? { isPublic: false } : {}),

@@ -34,6 +34,8 @@ export interface ImportOptions {
   folder: string;
   /** The metadata CSV, absolute. */
   csv?: string;
+  /** The CSV as read by readMetadata already (the command checks it before it opens the archive). */
+  metadata?: Metadata;
   /** The category of every file whose row or subfolder names none. */
   category?: string;
   /** Subfolders become categories instead of folders. */
@@ -90,7 +92,7 @@ export async function runImport(
   progressFor: (files: number, bytes: number) => ImportProgress,
 ): Promise<ImportResult> {
   const ctx: AppContext = { ...base, logger: quietLogger() };
-  const metadata = options.csv ? await readMetadata(options.csv) : undefined;
+  const metadata = options.metadata ?? (options.csv ? await readMetadata(options.csv) : undefined);
   const sources = await listFiles(options.folder, new Set(options.csv ? [options.csv] : []));
   const { actor, label } = await importingActor(ctx, options.as);
 
@@ -227,7 +229,11 @@ export async function runImport(
  * derivatives (the job queue makes them: this process's runner and, on PostgreSQL, any running
  * server's), noting failures on their lines.
  */
-async function waitForDerivatives(ctx: AppContext, outcomes: Outcome[], progress: ImportProgress): Promise<number> {
+async function waitForDerivatives(
+  ctx: AppContext,
+  outcomes: Outcome[],
+  progress: ImportProgress,
+): Promise<number> {
   let pending = outcomes.flatMap((o) => (o.outcome === 'imported' && o.id ? [o.id] : []));
   const total = pending.length;
   let failed = 0;
@@ -237,7 +243,8 @@ async function waitForDerivatives(ctx: AppContext, outcomes: Outcome[], progress
       if (row.processing_status !== 'failed') continue;
       failed += 1;
       const line = outcomes.find((o) => o.id === row.display_id && o.outcome === 'imported');
-      if (line) line.message = `its derivatives could not be made: ${row.processing_error ?? 'unknown error'}`;
+      if (line)
+        line.message = `its derivatives could not be made: ${row.processing_error ?? 'unknown error'}`;
     }
     // Only those still waiting are asked about again.
     pending = rows.filter((r) => r.processing_status === 'pending').map((r) => r.display_id);
@@ -327,10 +334,13 @@ async function importingActor(ctx: AppContext, email: string | undefined) {
   return { actor, label: account.email };
 }
 
-/** The CSV's rows by file, each read as the upload form reads its fields, or why not. */
-async function readMetadata(
-  path: string,
-): Promise<Map<string, { ok: true; value: RowFields } | { ok: false; message: string }>> {
+export type Metadata = Map<string, { ok: true; value: RowFields } | { ok: false; message: string }>;
+
+/**
+ * The CSV's rows by file, each read as the upload form reads its fields, or why not; a header with
+ * a column it does not know (or without `file`), or two rows for one file, is an ImportRefusal.
+ */
+export async function readMetadata(path: string): Promise<Metadata> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
