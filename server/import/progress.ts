@@ -47,7 +47,8 @@ export class ImportProgress {
     const width = 24;
     const filled = Math.round(share * width);
     const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
-    const line = `${bar} ${this.files}/${this.totalFiles} files  ${mb(this.bytes)}/${mb(this.totalBytes)}  ${mb(rate)}/s  ${duration(left)} left  ${this.refused} refused${this.phase ? `  ${this.phase}` : ''}`;
+    const perSecond = seconds > 0 ? (this.files / seconds).toFixed(1) : '0';
+    const line = `${bar} ${this.files}/${this.totalFiles} files  ${this.refused} refused  ${mb(this.bytes)}/${mb(this.totalBytes)}  ${perSecond} files/s ${mb(rate)}/s  ${duration(left)} left${this.phase ? `  ${this.phase}` : ''}`;
     this.out.write(`\r${line.slice(0, (this.out.columns ?? 120) - 1)}\x1b[K`);
   }
 
