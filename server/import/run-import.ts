@@ -129,7 +129,17 @@ export async function runImport(
         message: fileTooLargeMessage(INGEST_LIMITS.upload.maxBytes),
       };
     }
-    const sha256 = await hashFile(source.path);
+    let sha256: string;
+    try {
+      sha256 = await hashFile(source.path);
+    } catch (error) {
+      // Gone or unreadable since the folder was listed (a disk, a permission).
+      return {
+        file: source.file,
+        outcome: 'refused',
+        message: `could not be read: ${(error as Error).message}`,
+      };
+    }
     const twin = bySha.get(sha256);
     if (twin !== undefined) {
       return { file: source.file, outcome: 'skipped', sha256, message: `the same file as ${twin}` };
@@ -204,21 +214,30 @@ export async function runImport(
   if (!options.dryRun) jobs.start();
   try {
     const queue = [...sources];
+    let stopped = false;
     const worker = async () => {
-      for (let source = queue.shift(); source; source = queue.shift()) {
-        const outcome = await one(source);
-        if (!journal?.done.has(source.file)) journal?.markDone(outcome);
-        outcomes.push(outcome);
-        progress.add(source.size, outcome.outcome === 'refused');
+      for (let source = queue.shift(); source && !stopped; source = queue.shift()) {
+        try {
+          const outcome = await one(source);
+          if (!journal?.done.has(source.file)) journal?.markDone(outcome);
+          outcomes.push(outcome);
+          progress.add(source.size, outcome.outcome === 'refused');
+        } catch (error) {
+          // The other worker finishes its file and stops too; the journal keeps what was done.
+          stopped = true;
+          throw error;
+        }
       }
     };
-    await Promise.all(Array.from({ length: options.concurrency ?? 2 }, worker));
+    const settled = await Promise.allSettled(Array.from({ length: options.concurrency ?? 2 }, worker));
+    const failure = settled.find((s) => s.status === 'rejected');
+    if (failure) throw failure.reason;
     const derivativesFailed = options.dryRun ? 0 : await waitForDerivatives(ctx, outcomes, progress);
-    progress.end();
     journal?.remove();
     outcomes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
     return { outcomes, account: label, resumed, derivativesFailed };
   } finally {
+    progress.end();
     journal?.close();
     if (!options.dryRun) await jobs.stop();
   }
