@@ -80,6 +80,25 @@ export async function createMediaFromUpload(
 }
 
 /**
+ * One file of a bulk import (`npm run import`, server/import/): the same ingest and record as a
+ * staff upload, read from the importer's disk; the activity row says it came by import and from
+ * which file.
+ */
+export async function importMedia(
+  ctx: AppContext,
+  actor: Actor,
+  { path, fileName, relativePath }: { path: string; fileName: string; relativePath: string },
+  fields: UploadMediaFields,
+) {
+  authorize(actor, 'media:manage');
+  await assertPlacesExist(ctx.db, fields);
+  return storeNewMedia(ctx, actor, { stream: createReadStream(path), fileName }, fields, undefined, {
+    via: 'import',
+    file: relativePath,
+  });
+}
+
+/**
  * Ingests the file and records its item (and its derivatives job) in one transaction, with
  * `inTransaction` (the upload claim's mark) in it too.
  */
@@ -89,6 +108,7 @@ async function storeNewMedia(
   file: { stream: Readable; fileName: string },
   fields: UploadMediaFields,
   inTransaction: (trx: Db) => Promise<void> = async () => {},
+  activityDetails?: Record<string, unknown>,
 ) {
   const ingested = await ingestFile({ blobs: ctx.blobs, tmpDir: ctx.tmpDir }, file.stream, {
     context: 'upload',
@@ -137,7 +157,11 @@ async function storeNewMedia(
         const payload: DerivativesPayload = { ownerType: 'media', ownerId: created.id };
         await createJob(trx, derivativesJobKind(ingested.mediaType), { ...payload });
       }
-      await logActivity(trx, actor, 'media.created', { id: created.id, name: created.title });
+      await logActivity(trx, actor, 'media.created', {
+        id: created.id,
+        name: created.title,
+        ...(activityDetails ? { details: activityDetails } : {}),
+      });
       await inTransaction(trx);
       return created;
     }),

@@ -1,0 +1,129 @@
+/**
+ * npm run import -- FOLDER [--csv metadata.csv] [--category NAME] [--category-per-folder]
+ *                          [--public|--private] [--dry-run] [--as EMAIL] [--report FILE]
+ * Brings a folder of files into the archive through the staff upload's own ingest, with the
+ * metadata of a CSV (docs/import.md). On PGlite, stop the server first (it holds the database); on
+ * PostgreSQL the server may keep running. A killed run is continued by running it again.
+ */
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { LockedError } from '#server/db/lock.ts';
+import { CSV_BOM, csvLine } from '#server/import/csv.ts';
+import { ImportProgress } from '#server/import/progress.ts';
+import { ImportRefusal, readMetadata, runImport } from '#server/import/run-import.ts';
+import { openServices, sweepScratch } from '#server/runtime.ts';
+
+const usage = `Usage: npm run import -- FOLDER [--csv metadata.csv] [--category NAME] [--category-per-folder]
+                         [--public|--private] [--dry-run] [--as EMAIL] [--report FILE]
+See docs/import.md.`;
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    // `npm run import -- …` passes its own `--` on when run through tsx directly: not an end of options.
+    args: process.argv.slice(2).filter((a, i) => !(i === 0 && a === '--')),
+    allowPositionals: true,
+    options: {
+      csv: { type: 'string' },
+      category: { type: 'string' },
+      'category-per-folder': { type: 'boolean', default: false },
+      public: { type: 'boolean', default: false },
+      private: { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
+      as: { type: 'string' },
+      report: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  const folders = positionals;
+  if (folders.length !== 1) throw new UsageError(usage);
+  if (values.public && values.private) throw new UsageError('Give --public or --private, not both.');
+  if (values.category !== undefined && values['category-per-folder']) {
+    throw new UsageError('Give --category or --category-per-folder, not both.');
+  }
+  const folder = resolve(folders[0]!);
+  const report = resolve(values.report ?? `import-report-${stamp(new Date())}.csv`);
+  const csv = values.csv ? resolve(values.csv) : undefined;
+  // The CSV is checked before the archive is opened: a bad one changes nothing.
+  const metadata = csv ? await readMetadata(csv) : undefined;
+  const config = loadConfig();
+  const problems: string[] = [];
+  const { context, database, jobs } = await openServices(config, {
+    info: () => {},
+    // The job runner reports failed attempts here (they are retried; a last failure is on the item).
+    warn: (obj, msg) => problems.push(`${msg} ${JSON.stringify(obj)}`),
+    error: (obj, msg) => problems.push(`${msg} ${JSON.stringify(obj)}`),
+  });
+  let unresolved = 0;
+  try {
+    // Temporary files of a killed run: all of them when this process holds the embedded database.
+    await sweepScratch(join(config.dataDir, 'tmp'), { everything: database.engine === 'pglite' });
+    const started = performance.now();
+    const result = await runImport(
+      context,
+      { start: () => jobs.start(database), stop: () => jobs.stop() },
+      {
+        folder,
+        ...(csv && metadata ? { csv, metadata } : {}),
+        ...(values.category !== undefined ? { category: values.category } : {}),
+        categoryPerFolder: values['category-per-folder'],
+        ...(values.public ? { isPublic: true } : values.private ? { isPublic: false } : {}),
+        dryRun: values['dry-run'],
+        ...(values.as ? { as: values.as } : {}),
+      },
+      (files, bytes) => {
+        console.log(
+          `${values['dry-run'] ? 'Checking' : 'Importing'} ${files} files (${(bytes / 1024 / 1024).toFixed(1)} MB) from ${folder}`,
+        );
+        return new ImportProgress(files, bytes);
+      },
+    );
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    writeFileSync(
+      report,
+      CSV_BOM +
+        csvLine(['file', 'outcome', 'id', 'message', 'sha256']) +
+        result.outcomes.map((o) => csvLine([o.file, o.outcome, o.id, o.message, o.sha256])).join(''),
+    );
+    const count = (what: string) => result.outcomes.filter((o) => o.outcome === what).length;
+    if (result.resumed) console.log('Continued the run of this folder that had stopped before its end.');
+    console.log(
+      values['dry-run']
+        ? `Dry run: ${count('would import')} would be imported, ${count('skipped')} skipped, ${count('refused')} refused, ${count('missing')} rows without a file (nothing was written) in ${seconds} s.`
+        : `Imported ${count('imported')}, skipped ${count('skipped')}, refused ${count('refused')}, ${count('missing')} rows without a file, in ${seconds} s, recorded under ${result.account}.`,
+    );
+    if (result.derivativesFailed > 0) {
+      console.warn(
+        `Warning: the derivatives of ${result.derivativesFailed} items could not be made (see the report).`,
+      );
+    }
+    console.log(`Report: ${report}`);
+    unresolved = count('refused') + count('missing') + result.derivativesFailed;
+  } finally {
+    await database.close();
+  }
+  // After close: closing PGlite resets process.exitCode.
+  if (unresolved > 0) process.exitCode = 2;
+}
+
+const stamp = (d: Date) => d.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+
+class UsageError extends Error {}
+
+main().catch((error: unknown) => {
+  if (error instanceof LockedError) {
+    console.error(`Error: ${error.message} Stop the server before importing into a PGlite database.`);
+  } else if (error instanceof ImportRefusal) {
+    console.error(`Error: nothing was imported: ${error.message}`);
+  } else if (error instanceof UsageError || error instanceof ConfigError) {
+    console.error(`Error: ${error.message}`);
+  } else {
+    console.error('Error:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { type UploadMediaFields, uploadMediaFields } from '#common/api/media.ts';
+
+/**
+ * The columns a metadata CSV may have: the spec's field names (admin-back-office.md §3
+ * media_items), `file` first (the path relative to the imported folder). The same names serve the
+ * import, the staff CSV round trip and the export (issue 27). `category` and `folder` are names,
+ * found or made; `rights` is a statement URI (common/rights.ts).
+ */
+export const IMPORT_COLUMNS = [
+  'file',
+  'title',
+  'description',
+  'photographer',
+  'location',
+  'original_date',
+  'source',
+  'keywords',
+  'category',
+  'folder',
+  'is_public',
+  'is_featured',
+  'copyright_status',
+  'copyright_holder',
+  'commercial_use_allowed',
+  'attribution_required',
+  'attribution_text',
+  'historical_context',
+  'technical_notes',
+  'rights',
+] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+/** Each column's field of the upload form (common/api/media.ts), checked by the same schema. */
+const FIELD_OF: Record<Exclude<ImportColumn, 'file' | 'category' | 'folder'>, keyof UploadMediaFields> = {
+  title: 'title',
+  description: 'description',
+  photographer: 'photographer',
+  location: 'location',
+  original_date: 'originalDate',
+  source: 'source',
+  keywords: 'keywords',
+  is_public: 'isPublic',
+  is_featured: 'isFeatured',
+  copyright_status: 'copyrightStatus',
+  copyright_holder: 'copyrightHolder',
+  commercial_use_allowed: 'commercialUseAllowed',
+  attribution_required: 'attributionRequired',
+  attribution_text: 'attributionText',
+  historical_context: 'historicalContext',
+  technical_notes: 'technicalNotes',
+  rights: 'rights',
+};
+
+const placeName = z.string().trim().max(100, 'at most 100 characters');
+
+/** What one CSV row says of its file: the form's fields, and its category and folder by name. */
+export interface RowFields {
+  fields: Omit<UploadMediaFields, 'categoryId' | 'folderId'>;
+  category?: string;
+  folder?: string;
+}
+
+/** Spreadsheets write yes/no as words as often as 1/0; the form's own words are kept too. */
+function booleanWord(value: string): string {
+  const v = value.trim().toLowerCase();
+  if (['yes', 'y', 'ja', 'j', 'true', '1', 'on'].includes(v)) return 'true';
+  if (['no', 'n', 'nei', 'false', '0', 'off'].includes(v)) return 'false';
+  return value;
+}
+
+const BOOLEAN_COLUMNS = new Set<ImportColumn>([
+  'is_public',
+  'is_featured',
+  'commercial_use_allowed',
+  'attribution_required',
+]);
+
+/**
+ * A row's values checked as the upload form checks them. An empty cell leaves the field as an
+ * upload without it would (the default). Answers the fields, or the first refusal as
+ * "column: message".
+ */
+export function readRow(
+  header: readonly ImportColumn[],
+  row: readonly string[],
+): { ok: true; value: RowFields } | { ok: false; message: string } {
+  const input: Record<string, string> = {};
+  let category: string | undefined;
+  let folder: string | undefined;
+  for (const [i, column] of header.entries()) {
+    const cell = (row[i] ?? '').trim();
+    if (column === 'file' || cell === '') continue;
+    if (column === 'category' || column === 'folder') {
+      const name = placeName.safeParse(cell);
+      if (!name.success) return { ok: false, message: `${column}: ${name.error.issues[0]!.message}` };
+      if (column === 'category') category = name.data;
+      else folder = name.data;
+      continue;
+    }
+    input[FIELD_OF[column]] = BOOLEAN_COLUMNS.has(column) ? booleanWord(cell) : cell;
+  }
+  const parsed = uploadMediaFields.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = String(issue.path[0] ?? '');
+    const column = (Object.entries(FIELD_OF).find(([, f]) => f === field)?.[0] ?? field) as string;
+    return { ok: false, message: `${column}: ${issue.message}` };
+  }
+  const { categoryId: _c, folderId: _f, ...fields } = parsed.data;
+  return {
+    ok: true,
+    value: {
+      fields,
+      ...(category !== undefined ? { category } : {}),
+      ...(folder !== undefined ? { folder } : {}),
+    },
+  };
+}
+
+/**
+ * The header checked before anything is imported: every column one of IMPORT_COLUMNS, none twice,
+ * and `file` present. Answers the columns, or what is wrong, naming the columns.
+ */
+export function readHeader(
+  header: readonly string[],
+): { ok: true; columns: ImportColumn[] } | { ok: false; message: string } {
+  const names = header.map((h) => h.trim());
+  const unknown = names.filter((n) => !(IMPORT_COLUMNS as readonly string[]).includes(n));
+  if (unknown.length > 0) {
+    return {
+      ok: false,
+      message: `unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}. The columns are: ${IMPORT_COLUMNS.join(', ')} (docs/import.md).`,
+    };
+  }
+  const twice = names.filter((n, i) => names.indexOf(n) !== i);
+  if (twice.length > 0) return { ok: false, message: `column "${twice[0]}" appears twice.` };
+  if (!names.includes('file')) {
+    return {
+      ok: false,
+      message: 'the first column must be "file": the path of each file within the folder.',
+    };
+  }
+  return { ok: true, columns: names as ImportColumn[] };
+}

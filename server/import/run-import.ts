@@ -1,0 +1,450 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { lstat, readdir, readFile } from 'node:fs/promises';
+import { basename, join, posix, relative, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { folderBody } from '#common/api/folders.ts';
+import { fileTooLargeMessage, INGEST_LIMITS } from '#common/file-types.ts';
+import { type Actor, can } from '#common/permissions.ts';
+import { AppError } from '#server/errors.ts';
+import type { AppContext } from '#server/http/context.ts';
+import { detectFileType } from '#server/media/detect/detect-file-type.ts';
+import { createCategory } from '#server/features/categories/categories.service.ts';
+import { createFolder } from '#server/features/folders/folders.service.ts';
+import { importMedia } from '#server/features/media/media.service.ts';
+import { CsvError, parseCsv } from './csv.ts';
+import { type ImportColumn, type RowFields, readHeader, readRow } from './import-fields.ts';
+import {
+  findMediaBySha256,
+  getAccountByEmail,
+  getCategoryIdByName,
+  getFolderIdByName,
+  getOldestActiveAdmin,
+  listProcessing,
+} from './import.repository.ts';
+import { ImportJournal, type Outcome } from './journal.ts';
+import type { ImportProgress } from './progress.ts';
+
+/** Something that stops the import before any file is imported (the message says what and why). */
+export class ImportRefusal extends Error {}
+
+export interface ImportOptions {
+  /** The folder to import, absolute. */
+  folder: string;
+  /** The metadata CSV, absolute. */
+  csv?: string;
+  /** The CSV as read by readMetadata already (the command checks it before it opens the archive). */
+  metadata?: Metadata;
+  /** The category of every file whose row or subfolder names none. */
+  category?: string;
+  /** Subfolders become categories instead of folders. */
+  categoryPerFolder?: boolean;
+  /** Public or not, for every file whose row does not say; unset, as an upload (public). */
+  isPublic?: boolean;
+  /** Only look: nothing is written. */
+  dryRun?: boolean;
+  /** The account the import is recorded under; else the oldest active admin. */
+  as?: string;
+  /** How many files are ingested at once. */
+  concurrency?: number;
+}
+
+interface Source {
+  /** Relative to the folder, with `/`, NFC. */
+  file: string;
+  path: string;
+  size: number;
+}
+
+export interface ImportResult {
+  outcomes: Outcome[];
+  /** Who the import is recorded under. */
+  account: string;
+  /** An earlier run of this folder was continued. */
+  resumed: boolean;
+  /** Imported items whose derivatives could not be made. */
+  derivativesFailed: number;
+}
+
+/** The database, file store and job queue the import runs on (scripts/import.ts opens them). */
+export type ImportContext = Omit<AppContext, 'logger'>;
+
+/** Stops the job queue's use by the import: the runner is started and stopped by the import. */
+export interface ImportJobs {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Imports a folder: every file through the staff upload's own ingest (`importMedia`: type by
+ * content, the allow-lists, SHA-256, derivatives by job, the watermark as recorded, the activity
+ * row), two at a time; a file whose SHA-256 the archive holds already is skipped; subfolders
+ * become folders (or categories), found or made by name; the CSV's row for a file gives its
+ * fields. Everything that would stop the whole import (a bad CSV header, no account) is refused
+ * before the first file. A journal lets a killed run be continued (journal.ts). Answers one
+ * outcome per file and per CSV row whose file is missing, in the order of their paths.
+ */
+export async function runImport(
+  base: ImportContext,
+  jobs: ImportJobs,
+  options: ImportOptions,
+  progressFor: (files: number, bytes: number) => ImportProgress,
+): Promise<ImportResult> {
+  const ctx: AppContext = { ...base, logger: quietLogger() };
+  const metadata = options.metadata ?? (options.csv ? await readMetadata(options.csv) : undefined);
+  const sources = await listFiles(options.folder, new Set(options.csv ? [options.csv] : []));
+  const { actor, label } = await importingActor(ctx, options.as);
+
+  const outcomes: Outcome[] = [];
+  if (metadata) {
+    const present = new Set(sources.map((s) => s.file));
+    for (const [file] of metadata) {
+      if (!present.has(file)) {
+        outcomes.push({
+          file,
+          outcome: 'missing',
+          message: 'the CSV has a row for this file; the folder has no such file',
+        });
+      }
+    }
+  }
+
+  const journal = options.dryRun ? undefined : ImportJournal.open(ctx.config.dataDir, options.folder);
+  const resumed = journal?.resumed ?? false;
+  const progress = progressFor(
+    sources.length,
+    sources.reduce((sum, s) => sum + s.size, 0),
+  );
+  const places = new Places(ctx, actor, Boolean(options.dryRun));
+  const bySha = new Map<string, string>();
+
+  const one = async (source: Source): Promise<Outcome> => {
+    const earlier = journal?.done.get(source.file);
+    if (earlier) return earlier;
+    if (source.size > INGEST_LIMITS.upload.maxBytes) {
+      return {
+        file: source.file,
+        outcome: 'refused',
+        message: fileTooLargeMessage(INGEST_LIMITS.upload.maxBytes),
+      };
+    }
+    let sha256: string;
+    try {
+      sha256 = await hashFile(source.path);
+    } catch (error) {
+      // Gone or unreadable since the folder was listed (a disk, a permission).
+      return {
+        file: source.file,
+        outcome: 'refused',
+        message: `could not be read: ${(error as Error).message}`,
+      };
+    }
+    const twin = bySha.get(sha256);
+    if (twin !== undefined) {
+      return { file: source.file, outcome: 'skipped', sha256, message: `the same file as ${twin}` };
+    }
+    bySha.set(sha256, source.file);
+    const found = await findMediaBySha256(ctx.db, sha256);
+    if (found) {
+      // The run that was killed had committed it just before it stopped.
+      if (journal?.started.get(source.file) === sha256) {
+        return { file: source.file, outcome: 'imported', id: found.display_id, sha256 };
+      }
+      return {
+        file: source.file,
+        outcome: 'skipped',
+        id: found.display_id,
+        sha256,
+        message: `already in the archive as ${found.display_id}`,
+      };
+    }
+    const row = metadata?.get(source.file);
+    if (row && !row.ok) return { file: source.file, outcome: 'refused', sha256, message: row.message };
+    const note = metadata && !row ? 'no row in the CSV: imported with the defaults' : undefined;
+    const fromRow = row?.ok ? row.value : undefined;
+    const fileName = basename(source.path);
+
+    if (options.dryRun) {
+      const type = await detectFileType(source.path, 'upload', fileName);
+      if (!type.ok) return { file: source.file, outcome: 'refused', sha256, message: type.message };
+      return { file: source.file, outcome: 'would import', sha256, ...(note ? { message: note } : {}) };
+    }
+
+    let placed: { categoryId?: string; folderId?: string };
+    try {
+      placed = await places.of(source.file, fromRow, options);
+    } catch (error) {
+      if (error instanceof AppError) {
+        return { file: source.file, outcome: 'refused', sha256, message: error.message };
+      }
+      throw error;
+    }
+    journal?.markStarted(source.file, sha256);
+    try {
+      const item = await importMedia(
+        ctx,
+        actor,
+        { path: source.path, fileName, relativePath: source.file },
+        {
+          ...fromRow?.fields,
+          ...placed,
+          ...(fromRow?.fields.isPublic === undefined && options.isPublic !== undefined
+            ? { isPublic: options.isPublic }
+            : {}),
+        },
+      );
+      return {
+        file: source.file,
+        outcome: 'imported',
+        id: item.displayId,
+        sha256,
+        ...(note ? { message: note } : {}),
+      };
+    } catch (error) {
+      // The ingest's refusals (type, size, damaged image, codec …) and the services' 400s name
+      // the file's problem; anything else (the database gone) stops the run, to be continued.
+      if (error instanceof AppError) {
+        return { file: source.file, outcome: 'refused', sha256, message: error.message };
+      }
+      throw error;
+    }
+  };
+
+  if (!options.dryRun) jobs.start();
+  try {
+    const queue = [...sources];
+    let stopped = false;
+    const worker = async () => {
+      for (let source = queue.shift(); source && !stopped; source = queue.shift()) {
+        try {
+          const outcome = await one(source);
+          if (!journal?.done.has(source.file)) journal?.markDone(outcome);
+          outcomes.push(outcome);
+          progress.add(source.size, outcome.outcome === 'refused');
+        } catch (error) {
+          // The other worker finishes its file and stops too; the journal keeps what was done.
+          stopped = true;
+          throw error;
+        }
+      }
+    };
+    const settled = await Promise.allSettled(Array.from({ length: options.concurrency ?? 2 }, worker));
+    const failure = settled.find((s) => s.status === 'rejected');
+    if (failure) throw failure.reason;
+    const derivativesFailed = options.dryRun ? 0 : await waitForDerivatives(ctx, outcomes, progress);
+    journal?.remove();
+    outcomes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    return { outcomes, account: label, resumed, derivativesFailed };
+  } finally {
+    progress.end();
+    journal?.close();
+    if (!options.dryRun) await jobs.stop();
+  }
+}
+
+/**
+ * Waits until every item the import made (this run, or a killed run it continued) has its
+ * derivatives (the job queue makes them: this process's runner and, on PostgreSQL, any running
+ * server's), noting failures on their lines.
+ */
+async function waitForDerivatives(
+  ctx: AppContext,
+  outcomes: Outcome[],
+  progress: ImportProgress,
+): Promise<number> {
+  let pending = outcomes.flatMap((o) => (o.outcome === 'imported' && o.id ? [o.id] : []));
+  const total = pending.length;
+  let failed = 0;
+  for (;;) {
+    const rows = await listProcessing(ctx.db, pending);
+    for (const row of rows) {
+      if (row.processing_status !== 'failed') continue;
+      failed += 1;
+      const line = outcomes.find((o) => o.id === row.display_id && o.outcome === 'imported');
+      if (line)
+        line.message = `its derivatives could not be made: ${row.processing_error ?? 'unknown error'}`;
+    }
+    // Only those still waiting are asked about again.
+    pending = rows.filter((r) => r.processing_status === 'pending').map((r) => r.display_id);
+    if (pending.length === 0) return failed;
+    progress.note(`making derivatives: ${total - pending.length} of ${total}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The folders and categories files go into, found or made by name once per run. */
+class Places {
+  private readonly folders = new Map<string, Promise<string>>();
+  private readonly categories = new Map<string, Promise<string>>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly actor: NonNullable<Actor>,
+    private readonly dryRun: boolean,
+  ) {}
+
+  async of(
+    file: string,
+    row: RowFields | undefined,
+    options: ImportOptions,
+  ): Promise<{ categoryId?: string; folderId?: string }> {
+    const dir = posix.dirname(file);
+    const sub = dir === '.' ? undefined : dir;
+    const folder = row?.folder ?? (options.categoryPerFolder ? undefined : sub);
+    const category = row?.category ?? (options.categoryPerFolder ? sub : undefined) ?? options.category;
+    return {
+      ...(folder ? { folderId: await this.folder(folder) } : {}),
+      ...(category ? { categoryId: await this.category(category) } : {}),
+    };
+  }
+
+  private folder(name: string): Promise<string> {
+    return this.once(this.folders, name, async () => {
+      const found = await getFolderIdByName(this.ctx.db, name);
+      if (found) return found.id;
+      const body = folderBody.safeParse({ name });
+      if (!body.success)
+        throw new AppError(400, 'BAD_FOLDER', `folder "${name}": ${body.error.issues[0]!.message}`);
+      return (await createFolder(this.ctx, this.actor, body.data)).id;
+    });
+  }
+
+  private category(name: string): Promise<string> {
+    return this.once(this.categories, name, async () => {
+      const found = await getCategoryIdByName(this.ctx.db, name);
+      if (found) return found.id;
+      if (name.length > 100)
+        throw new AppError(400, 'BAD_CATEGORY', `category "${name}": at most 100 characters`);
+      return (await createCategory(this.ctx, this.actor, { name, isPublic: true })).id;
+    });
+  }
+
+  private once(cache: Map<string, Promise<string>>, name: string, make: () => Promise<string>) {
+    let pending = cache.get(name);
+    if (!pending) {
+      pending = this.dryRun ? Promise.resolve('') : make();
+      // A refusal is told to each file that asks; a transient failure is tried again.
+      pending.catch(() => cache.delete(name));
+      cache.set(name, pending);
+    }
+    return pending;
+  }
+}
+
+/** The account the import is recorded under: `--as`, else the oldest active admin. */
+async function importingActor(ctx: AppContext, email: string | undefined) {
+  const account = email ? await getAccountByEmail(ctx.db, email) : await getOldestActiveAdmin(ctx.db);
+  if (!account) {
+    throw new ImportRefusal(
+      email
+        ? `there is no account ${email}.`
+        : 'the archive has no active admin to record the import under: create one (npm run admin:create) or name a staff account with --as EMAIL.',
+    );
+  }
+  const actor: NonNullable<Actor> = { id: account.id, role: account.role, isActive: account.is_active };
+  for (const action of ['media:manage', 'folder:manage', 'category:manage'] as const) {
+    if (!can(actor, action)) {
+      throw new ImportRefusal(
+        `${account.email} may not import: it must be an active admin or editor (it is ${account.is_active ? account.role : 'deactivated'}).`,
+      );
+    }
+  }
+  return { actor, label: account.email };
+}
+
+export type Metadata = Map<string, { ok: true; value: RowFields } | { ok: false; message: string }>;
+
+/**
+ * The CSV's rows by file, each read as the upload form reads its fields, or why not; a header with
+ * a column it does not know (or without `file`), or two rows for one file, is an ImportRefusal.
+ */
+export async function readMetadata(path: string): Promise<Metadata> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new ImportRefusal(`cannot read the CSV ${path}: ${(error as Error).message}`);
+  }
+  let rows: string[][];
+  try {
+    rows = parseCsv(text).rows;
+  } catch (error) {
+    if (error instanceof CsvError) throw new ImportRefusal(`${path}: ${error.message}`);
+    throw error;
+  }
+  const [head, ...body] = rows;
+  if (!head)
+    throw new ImportRefusal(`${path} is empty: its first line must name the columns (docs/import.md).`);
+  const header = readHeader(head);
+  if (!header.ok) throw new ImportRefusal(`${path}: ${header.message}`);
+  const fileColumn = header.columns.indexOf('file');
+  const byFile = new Map<string, ReturnType<typeof readRow>>();
+  const lineOf = new Map<string, number>();
+  for (const [i, row] of body.entries()) {
+    const file = normalizePath(row[fileColumn] ?? '');
+    if (file === '') throw new ImportRefusal(`${path}, row ${i + 2}: the "file" cell is empty.`);
+    const earlier = lineOf.get(file);
+    if (earlier !== undefined) {
+      throw new ImportRefusal(`${path}: rows ${earlier} and ${i + 2} are both for "${file}".`);
+    }
+    lineOf.set(file, i + 2);
+    byFile.set(file, readRow(header.columns as ImportColumn[], row));
+  }
+  return byFile;
+}
+
+/** A file's path as a CSV writes it, the way the folder listing writes it: `/`, NFC, no `./`. */
+function normalizePath(path: string): string {
+  return path
+    .trim()
+    .replaceAll('\\', '/')
+    .replace(/^(\.\/)+/, '')
+    .normalize('NFC');
+}
+
+/**
+ * Every regular file under the folder, by path. Hidden files and folders (`.DS_Store`, `.git`),
+ * Windows' `Thumbs.db` and `desktop.ini`, symbolic links and the CSV itself are left out.
+ */
+async function listFiles(folder: string, leaveOut: Set<string>): Promise<Source[]> {
+  const info = await lstat(folder).catch(() => null);
+  if (!info?.isDirectory()) throw new ImportRefusal(`${folder} is not a folder.`);
+  const found: Source[] = [];
+  const walk = async (dir: string) => {
+    const entries = await readdir(dir, { withFileTypes: true });
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || /^(thumbs\.db|desktop\.ini)$/i.test(entry.name)) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile() && !leaveOut.has(path)) {
+        const { size } = await lstat(path);
+        found.push({ file: relative(folder, path).split(sep).join('/').normalize('NFC'), path, size });
+      }
+    }
+  };
+  await walk(folder);
+  return found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+async function hashFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(path), hash);
+  return hash.digest('hex');
+}
+
+function quietLogger(): FastifyBaseLogger {
+  const noop = () => {};
+  const logger = {
+    level: 'silent',
+    fatal: noop,
+    error: noop,
+    warn: noop,
+    info: noop,
+    debug: noop,
+    trace: noop,
+    silent: noop,
+    child: () => logger,
+  };
+  return logger as unknown as FastifyBaseLogger;
+}
