@@ -79,13 +79,13 @@ export function runFfmpeg(
  * no frame over the pixel cap. A crafted file cannot make ffmpeg probe its way into another
  * format's parser (HLS playlists, concat lists), fetch anything else, or reach another decoder.
  */
-export function inputArgs(input: string, mimeType: string): string[] {
+export function inputArgs(input: string, mimeType: string, sound: readonly string[] = []): string[] {
   const container = containerOf(mimeType);
   return [
     '-threads',
     '1',
     '-codec_whitelist',
-    decoderWhitelist(container),
+    decoderWhitelist(container, sound),
     '-max_pixels',
     String(VIDEO_MAX_PIXELS),
     '-f',
@@ -97,7 +97,7 @@ export function inputArgs(input: string, mimeType: string): string[] {
   ];
 }
 
-async function probe(input: string, mimeType: string): Promise<MediaProbe> {
+export async function probe(input: string, mimeType: string): Promise<MediaProbe> {
   return probeAllowedMedia(input, mimeType, (await stat(input)).size);
 }
 
