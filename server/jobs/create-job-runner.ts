@@ -6,7 +6,10 @@ import {
   makeDerivatives,
 } from '../media/derivatives/make-derivatives.ts';
 import { makePlayableCopy } from '../media/derivatives/playable-copy.ts';
-import { PLAYABLE_COPY_JOB, type PlayableCopyPayload } from '../media/derivatives/playable-copies.repository.ts';
+import {
+  PLAYABLE_COPY_JOB,
+  type PlayableCopyPayload,
+} from '../media/derivatives/playable-copies.repository.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import {

@@ -97,7 +97,7 @@ export function presentAdminMedia(
     folder_name: string | null;
   },
   derivatives: Derivative[],
-  playableCopy: Pick<PlayableCopiesTable, 'status' | 'error'> & { progress: number } | null = null,
+  playableCopy: (Pick<PlayableCopiesTable, 'status' | 'error'> & { progress: number }) | null = null,
 ): AdminMediaItem {
   return {
     ...presentMedia(row, derivatives, { canSeeOriginal: true }),

@@ -271,7 +271,9 @@ export async function listAdminMedia(
     (
       await listPlayableCopiesOf(
         ctx.db,
-        page.rows.filter((row) => row.media_type === 'video' || row.media_type === 'audio').map((row) => row.id),
+        page.rows
+          .filter((row) => row.media_type === 'video' || row.media_type === 'audio')
+          .map((row) => row.id),
       )
     ).map((c) => [c.media_id, c]),
   );

@@ -142,8 +142,30 @@ export function decodersOf(codecs: readonly string[]): string[] {
  * sound is coded otherwise gets no copy, and staff see why.
  */
 export const SOUND_IN_VIDEO: Readonly<Record<string, readonly string[]>> = {
-  'video/mp4': ['aac', 'mp3', 'alac', 'ac3', 'opus', 'flac', 'pcm_s16le', 'pcm_s16be', 'pcm_s24le', 'pcm_s24be'],
-  'video/quicktime': ['aac', 'mp3', 'alac', 'ac3', 'pcm_s16le', 'pcm_s16be', 'pcm_s24le', 'pcm_s24be', 'pcm_alaw', 'pcm_mulaw'],
+  'video/mp4': [
+    'aac',
+    'mp3',
+    'alac',
+    'ac3',
+    'opus',
+    'flac',
+    'pcm_s16le',
+    'pcm_s16be',
+    'pcm_s24le',
+    'pcm_s24be',
+  ],
+  'video/quicktime': [
+    'aac',
+    'mp3',
+    'alac',
+    'ac3',
+    'pcm_s16le',
+    'pcm_s16be',
+    'pcm_s24le',
+    'pcm_s24be',
+    'pcm_alaw',
+    'pcm_mulaw',
+  ],
   'video/x-msvideo': [...PCM, 'adpcm_ms', 'adpcm_ima_wav', 'mp3', 'mp2', 'aac', 'ac3'],
   'video/x-ms-wmv': ['wmav1', 'wmav2', 'wmapro', 'wmavoice', 'mp3'],
   'video/x-flv': ['mp3', 'aac', 'nellymoser', 'adpcm_swf', 'pcm_s16le', 'pcm_u8'],

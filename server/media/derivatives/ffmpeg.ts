@@ -102,7 +102,7 @@ export async function probe(input: string, mimeType: string): Promise<MediaProbe
 }
 
 /**
- * A frame from early in the video (1 s in, or the first frame of a shorter clip) as PNG, at most
+ * A frame from early in the video (1 s in, the middle of a shorter clip, or else its first frame) as PNG, at most
  * DISPLAY_PX on its longer side (the largest size it is shown at). Refused (MediaRefusal) unless
  * the probe allows it.
  */
@@ -129,8 +129,12 @@ export async function extractPoster(
     'png',
     output,
   ];
+  // A clip of a second or less has no frame 1 s in (and ffmpeg then writes nothing, without an
+  // error): its middle instead.
+  const at = durationSeconds !== null && durationSeconds < 2 ? durationSeconds / 2 : 1;
   try {
-    await runFfmpeg(['-ss', '1', ...inputArgs(input, mimeType), ...frame], POSTER_LIMITS);
+    await runFfmpeg(['-ss', String(at), ...inputArgs(input, mimeType), ...frame], POSTER_LIMITS);
+    await stat(output);
   } catch {
     await runFfmpeg([...inputArgs(input, mimeType), ...frame], POSTER_LIMITS);
   }

@@ -182,7 +182,10 @@ async function transcode(
   const audio = streams.audio?.codec === 'aac' ? ['-c:a', 'copy'] : aac;
   if (videoCopiesAsIs(streams)) {
     try {
-      return await run(['-map', '0:V:0', '-map', '0:a:0?', '-c:v', 'copy', ...audio], join(work, 'copied.mp4'));
+      return await run(
+        ['-map', '0:V:0', '-map', '0:a:0?', '-c:v', 'copy', ...audio],
+        join(work, 'copied.mp4'),
+      );
     } catch (error) {
       // A stream that will not go into MP4 as it is: encoded instead. Out of bounds: as anything else.
       if (error instanceof BoundedRunError && error.reason === 'timeout') throw error;
@@ -205,7 +208,12 @@ async function transcode(
  * The copy as ffprobe reads it: what browsers play, with a picture when the original has one and
  * sound when it has sound, and about as long; otherwise it is not kept.
  */
-async function readBack(path: string, isVideo: boolean, source: MediaStreams, seconds: number): Promise<Made> {
+async function readBack(
+  path: string,
+  isVideo: boolean,
+  source: MediaStreams,
+  seconds: number,
+): Promise<Made> {
   const copy = await probeStreams(path, 'mp4');
   const fail = (why: string) => {
     throw new PermanentJobError(`The playable copy was not kept: ${why}`);
