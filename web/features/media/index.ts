@@ -1,7 +1,6 @@
 /** What other features may use of media (web/README.md, "Between features"): an item and its details (the lightbox). */
 export { useMedia } from './api/get-media.ts';
 export { MediaInfoSections } from './components/media-info.tsx';
-export { AvPlayer } from './components/media-viewer.tsx';
 export { RightsChoices, useRightsOptions } from './components/rights-statement.tsx';
 /** Deep zoom, a chunk of its own with OpenSeadragon: loaded only when a visitor asks to zoom. */
 export const loadDeepZoom = () => import('./components/deep-zoom.tsx');

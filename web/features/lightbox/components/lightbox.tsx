@@ -19,7 +19,7 @@ import { MediaImage, usePlaceholder } from '#web/components/media-image.tsx';
 import { ShareByHand } from '#web/components/share-by-hand.tsx';
 import { useFavorites } from '#web/lib/favorites.ts';
 import { useShare } from '#web/lib/share.ts';
-import { AvPlayer, loadDeepZoom, MediaInfoSections, useMedia } from '#web/features/media/index.ts';
+import { loadDeepZoom, MediaInfoSections, useMedia } from '#web/features/media/index.ts';
 import { useFittedSize } from '../lib/use-fitted-size.ts';
 import { neighbourIndex, stripRange, zoomIn, zoomOut } from '../lib/lightbox-rules.ts';
 
@@ -321,22 +321,16 @@ function LightboxDialog({
                   aria-label={t('lightbox.image_region', 'Image')}
                   className="flex size-full overflow-auto px-16 py-4"
                 >
-                  {item.mediaType === 'video' || item.mediaType === 'audio' ? (
-                    <LightboxPlayer key={item.id} item={item} />
-                  ) : (
-                    <DisplayImage
-                      key={item.id}
-                      item={item}
-                      className={
-                        imageSize ? 'm-auto flex-none' : 'm-auto max-h-full max-w-full object-contain'
-                      }
-                      style={
-                        imageSize
-                          ? { width: imageSize.width, height: imageSize.height, maxWidth: 'none' }
-                          : undefined
-                      }
-                    />
-                  )}
+                  <DisplayImage
+                    key={item.id}
+                    item={item}
+                    className={imageSize ? 'm-auto flex-none' : 'm-auto max-h-full max-w-full object-contain'}
+                    style={
+                      imageSize
+                        ? { width: imageSize.width, height: imageSize.height, maxWidth: 'none' }
+                        : undefined
+                    }
+                  />
                 </section>
               )}
               <button
@@ -446,21 +440,6 @@ function DisplayImage({
         ...style,
       }}
     />
-  );
-}
-
-/**
- * A sound or video played where its picture would be: the whole item is asked for (a gallery card
- * does not carry the files played), and its playable copy is played when it has one. Until then,
- * its poster or waveform.
- */
-function LightboxPlayer({ item }: { item: GalleryItem }) {
-  const { data } = useMedia(item.id);
-  if (!data) return <DisplayImage item={item} className="m-auto max-h-full max-w-full object-contain" />;
-  return (
-    <div className="m-auto w-full max-w-4xl">
-      <AvPlayer item={data} />
-    </div>
   );
 }
 

@@ -20,11 +20,6 @@ function playableUrl(item: MediaItem) {
   return item.files.playable ?? fileUrl(item);
 }
 
-/** A sound or video, played (the media page and the lightbox). */
-export function AvPlayer({ item }: { item: MediaItem }) {
-  return item.mediaType === 'video' ? <VideoPlayer item={item} /> : <AudioPlayer item={item} />;
-}
-
 /** The item on the media page: a picture, a player or a document viewer, by media type. */
 export function MediaViewer({
   item,
