@@ -226,6 +226,20 @@ export function waitUntilReady(context: BrowserContext, id: string): Promise<Med
   );
 }
 
+/** Polls a sound or video until its playable copy (issue 27 §5) is made; its job runs after the poster's. */
+export function waitForPlayableCopy(context: BrowserContext, id: string): Promise<MediaItem> {
+  return pollUntil(
+    `the playable copy of ${id} is made`,
+    async () => {
+      const { media } = (await (await context.request.get(`/api/media/${id}`)).json()) as {
+        media: MediaItem;
+      };
+      return media.files.playable !== null && media;
+    },
+    { timeoutMs: 100_000, everyMs: 200 },
+  );
+}
+
 export async function createCategoryViaApi(
   context: BrowserContext,
   category: { name: string; description?: string; color?: string; icon?: string; isPublic?: boolean },

@@ -71,6 +71,11 @@ export const mediaFiles = z.object({
   poster: z.string().nullable(),
   waveform: z.string().nullable(),
   original: z.string().nullable(),
+  /**
+   * A sound or video whose original browsers do not play (an AVI, a WMV …): its copy that they do
+   * (H.264/AAC MP4 or AAC), played in its place; the original stays the download.
+   */
+  playable: z.string().nullable(),
 });
 
 export const mediaItem = z.object({
@@ -157,6 +162,17 @@ export const adminMediaItem = mediaItem.extend({
     level: z.string(),
     text: z.string().nullable(),
   }),
+  /**
+   * The making of a playable copy of a sound or video browsers do not play as it is; null when
+   * none is needed (or ffmpeg is missing). `progress` 0…1; `error` why it failed.
+   */
+  playableCopy: z
+    .object({
+      status: z.enum(['queued', 'running', 'ready', 'failed']),
+      progress: z.number(),
+      error: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type AdminMediaItem = z.infer<typeof adminMediaItem>;
 export const adminMediaListResponse = listResponse(adminMediaItem);

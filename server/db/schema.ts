@@ -312,7 +312,15 @@ export interface TranslationsTable {
 }
 
 export type ProcessingStatus = 'pending' | 'ready' | 'failed';
-export type DerivativeVariant = 'thumb' | 'medium' | 'display' | 'download' | 'poster' | 'waveform';
+export type DerivativeVariant =
+  | 'thumb'
+  | 'medium'
+  | 'display'
+  | 'download'
+  | 'poster'
+  | 'waveform'
+  /** A copy of a sound or video that browsers play (H.264/AAC MP4 or AAC), when the original is not. */
+  | 'playable';
 export type DerivativeOwner = 'media' | 'submission';
 
 /** What an uploaded file says about itself (EXIF/IPTC), kept as suggestions for staff. */
@@ -346,6 +354,18 @@ export interface DerivativesTable {
   height: number | null;
   watermarked: Generated<boolean>;
   created_at: CreatedAt;
+}
+
+export type PlayableCopyStatus = 'queued' | 'running' | 'ready' | 'failed';
+
+/** The making of an item's playable copy (migration 0032), for staff to follow. */
+export interface PlayableCopiesTable {
+  media_id: string;
+  status: PlayableCopyStatus;
+  /** 0…1, as far as ffmpeg has come through the media's length. */
+  progress: Generated<number>;
+  error: string | null;
+  updated_at: Timestamp;
 }
 
 /** The home page's counts, one row kept by triggers on media_items (migration 0006). */
@@ -394,6 +414,7 @@ export interface Database {
   oai_tombstones: OaiTombstonesTable;
   jobs: JobsTable;
   derivatives: DerivativesTable;
+  playable_copies: PlayableCopiesTable;
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;

@@ -5,6 +5,11 @@ import {
   type DerivativesPayload,
   makeDerivatives,
 } from '../media/derivatives/make-derivatives.ts';
+import { makePlayableCopy } from '../media/derivatives/playable-copy.ts';
+import {
+  PLAYABLE_COPY_JOB,
+  type PlayableCopyPayload,
+} from '../media/derivatives/playable-copies.repository.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import {
@@ -21,7 +26,9 @@ import { type JobHandler, JobRunner, type JobRunnerLogger } from './job-runner.t
  * The queue's workers: every kind of background job and the function that does it. Sound and
  * video derivatives have a lane of their own: a decode, bounded as it is (DESIGN §4.8), may take
  * minutes, and a queue of them must not keep image thumbnails, staff uploads' derivatives or mail
- * waiting; one at a time there, so at most one decoder's memory limit is ever in use.
+ * waiting; one at a time there, so at most one decoder's memory limit is ever in use. Playable
+ * copies of old video (an encode: as long as the film, or longer) have the third lane, so a
+ * digitised tape being encoded never holds up the posters of the next uploads.
  */
 export function createJobRunner(deps: {
   db: Db;
@@ -31,13 +38,20 @@ export function createJobRunner(deps: {
   mailer: Mailer;
   publicUrl: string;
 }) {
+  const wake = () => runner.wake();
   const derivatives: JobHandler = (payload, job) =>
-    makeDerivatives(deps, payload as unknown as DerivativesPayload, job.attempts >= job.max_attempts);
-  return new JobRunner(
+    makeDerivatives(
+      { ...deps, wake },
+      payload as unknown as DerivativesPayload,
+      job.attempts >= job.max_attempts,
+    );
+  const runner: JobRunner = new JobRunner(
     deps.db,
     {
       [DERIVATIVES_JOB]: derivatives,
       [AV_DERIVATIVES_JOB]: derivatives,
+      [PLAYABLE_COPY_JOB]: (payload, job) =>
+        makePlayableCopy(deps, payload as unknown as PlayableCopyPayload, job.attempts >= job.max_attempts),
       [NOTIFY_STAFF_JOB]: (payload) => sendStaffNotice(deps, payload as { since: string }),
       [NOTIFY_SUBMITTER_JOB]: (payload) => sendSubmitterNotice(deps, payload as { submissionId: string }),
       [FIXITY_JOB]: (payload) => runFixitySlice(deps, payload as FixityPayload),
@@ -45,6 +59,7 @@ export function createJobRunner(deps: {
     },
     deps.logger,
     undefined,
-    [[AV_DERIVATIVES_JOB]],
+    [[AV_DERIVATIVES_JOB], [PLAYABLE_COPY_JOB]],
   );
+  return runner;
 }

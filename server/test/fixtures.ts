@@ -760,3 +760,86 @@ export function mp3Sound(): Promise<string> {
     ...['-ac', '1', '-b:a', '64k', '-f', 'mp3'],
   ]);
 }
+
+// Old video as municipalities hold it (issue 27 §5): a second at 160 × 120, a few tens of KB each.
+const TINY_CLIP = ['-f', 'lavfi', '-i', 'testsrc=d=1:s=160x120:r=10', '-f', 'lavfi', '-i', 'sine=f=440:d=1'];
+
+/** An AVI of MJPEG pictures and PCM sound (a capture card's), which no browser plays. */
+export function mjpegPcmAvi(): Promise<string> {
+  return ffmpegMade('capture.avi', [
+    ...TINY_CLIP,
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '8',
+    '-c:a',
+    'pcm_s16le',
+    '-f',
+    'avi',
+  ]);
+}
+
+/** A Windows Media video (WMV 8 and WMA 2), which no browser plays. */
+export function wmvClip(): Promise<string> {
+  return ffmpegMade('tape.wmv', [
+    ...TINY_CLIP,
+    '-c:v',
+    'wmv2',
+    '-b:v',
+    '200k',
+    '-c:a',
+    'wmav2',
+    '-b:a',
+    '64k',
+    '-f',
+    'asf',
+  ]);
+}
+
+/** An AVI holding H.264 and MP3: the pictures browsers play, in a container they do not. */
+export function h264Avi(): Promise<string> {
+  return ffmpegMade('h264.avi', [
+    ...TINY_CLIP,
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'libmp3lame', '-f', 'avi'],
+  ]);
+}
+
+/** An MP4 of H.264 and AAC, which every browser plays as it is. */
+export function h264AacMp4(): Promise<string> {
+  return ffmpegMade('played.mp4', [
+    ...TINY_CLIP,
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'mp4'],
+  ]);
+}
+
+/** A WAV of a-law sound (a telephone recording's), played by some browsers and not others. */
+export function alawWav(): Promise<string> {
+  return ffmpegMade('phone.wav', [
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=f=440:d=1',
+    '-ar',
+    '8000',
+    '-c:a',
+    'pcm_alaw',
+    '-f',
+    'wav',
+  ]);
+}
+
+/** One second of 3840 × 2160 MJPEG in an AVI (within the ingest's pixel cap): its copy is 1080p. */
+export function uhdMjpegAvi(): Promise<string> {
+  return ffmpegMade('uhd.avi', [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=d=1:s=3840x2160:r=2',
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '20',
+    '-f',
+    'avi',
+  ]);
+}

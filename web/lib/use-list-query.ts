@@ -12,11 +12,14 @@ export function useListQuery<T>({
   queryKey,
   fetchPage,
   cursor = null,
+  refetchWhile,
 }: {
   /** From the feature's key factory: `activityKeys.list(params)`. */
   queryKey: QueryKey;
   fetchPage: (cursor: string | null, signal: AbortSignal) => Promise<ListPage<T>>;
   cursor?: string | null;
+  /** Asked again every few seconds while an item on screen is still changing (work in progress). */
+  refetchWhile?: (item: T) => boolean;
 }) {
   const query = useInfiniteQuery({
     queryKey,
@@ -24,6 +27,9 @@ export function useListQuery<T>({
     initialPageParam: cursor,
     getNextPageParam: (last: ListPage<T>) => last.nextCursor,
     placeholderData: keepPreviousData,
+    refetchInterval: refetchWhile
+      ? (q) => (q.state.data?.pages.some((page) => page.items.some(refetchWhile)) ? 3000 : false)
+      : undefined,
   });
   const pages = query.data?.pages;
   const items = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);

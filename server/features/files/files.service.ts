@@ -21,6 +21,7 @@ export const MEDIA_FILE_VARIANTS = [
   'download',
   'poster',
   'waveform',
+  'playable',
 ] as const;
 export type MediaFileVariant = (typeof MEDIA_FILE_VARIANTS)[number];
 
@@ -122,7 +123,9 @@ export async function serveMediaFile(
   // A statement that does not allow reuse (common/rights.ts): the public's download of an image is
   // its watermarked display image, and the file of any other item is not offered for saving.
   const reuseRefused = !rightsStatement(row.rights)?.allowsReuse && !can(actor, 'media:manage');
-  if (reuseRefused && input.variant === 'original' && input.download) throw reuseNotAllowed();
+  // The playable copy of a sound or video is the original in another coding: saved as little.
+  if (reuseRefused && (input.variant === 'original' || input.variant === 'playable') && input.download)
+    throw reuseNotAllowed();
   const { derivative } =
     reuseRefused && input.variant === 'download' ? await rows(input.id, 'display') : asked;
   // A URL from before the item was last unpublished: gone, for everyone (a CDN may hold its copy).

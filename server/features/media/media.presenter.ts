@@ -1,6 +1,6 @@
 import type { AdminMediaItem, MediaItem } from '#common/api/media.ts';
 import { rightsStatement } from '#common/rights.ts';
-import type { DerivativeRow, MediaItemRow } from '#server/db/schema.ts';
+import type { DerivativeRow, MediaItemRow, PlayableCopiesTable } from '#server/db/schema.ts';
 
 type Derivative = Pick<DerivativeRow, 'variant' | 'file_key'>;
 
@@ -77,6 +77,7 @@ export function presentMedia(
             : null)),
       poster: url('poster'),
       waveform: url('waveform'),
+      playable: url('playable'),
       original:
         originalIsPublic || options.canSeeOriginal
           ? mediaFileUrl(row.id, 'original', row.sha256.slice(0, 16), row.file_salt)
@@ -96,6 +97,7 @@ export function presentAdminMedia(
     folder_name: string | null;
   },
   derivatives: Derivative[],
+  playableCopy: (Pick<PlayableCopiesTable, 'status' | 'error'> & { progress: number }) | null = null,
 ): AdminMediaItem {
   return {
     ...presentMedia(row, derivatives, { canSeeOriginal: true }),
@@ -117,6 +119,11 @@ export function presentAdminMedia(
       size: row.watermark_size,
       level: row.watermark_level,
       text: row.watermark_text,
+    },
+    playableCopy: playableCopy && {
+      status: playableCopy.status,
+      progress: playableCopy.progress,
+      error: playableCopy.error,
     },
   };
 }

@@ -22,6 +22,7 @@ import type { AppContext } from '#server/http/context.ts';
 import { badRequest, notFound } from '#server/errors.ts';
 import { createJob } from '#server/jobs/jobs.repository.ts';
 import { listDerivatives, listDerivativesOf } from '#server/media/derivatives/derivatives.repository.ts';
+import { listPlayableCopiesOf } from '#server/media/derivatives/playable-copies.repository.ts';
 import { type DerivativesPayload, derivativesJobKind } from '#server/media/derivatives/make-derivatives.ts';
 import { titleFromFileName } from '#common/file-types.ts';
 import { ingestFile, recordStoredFile } from '#server/media/ingest/ingest-file.ts';
@@ -290,8 +291,20 @@ export async function listAdminMedia(
   );
   const byOwner = new Map<string, typeof derivatives>();
   for (const d of derivatives) byOwner.set(d.owner_id, [...(byOwner.get(d.owner_id) ?? []), d]);
+  const copies = new Map(
+    (
+      await listPlayableCopiesOf(
+        ctx.db,
+        page.rows
+          .filter((row) => row.media_type === 'video' || row.media_type === 'audio')
+          .map((row) => row.id),
+      )
+    ).map((c) => [c.media_id, c]),
+  );
   return {
-    items: page.rows.map((row) => presentAdminMedia(row, byOwner.get(row.id) ?? [])),
+    items: page.rows.map((row) =>
+      presentAdminMedia(row, byOwner.get(row.id) ?? [], copies.get(row.id) ?? null),
+    ),
     total: page.total,
     nextCursor: page.nextCursor,
   };

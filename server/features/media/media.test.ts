@@ -16,6 +16,7 @@ import {
   htmlNamedJpg,
   imageFixture,
   jpegHtmlPolyglot,
+  mjpegPcmAvi,
   NAMES,
   opencvAvi,
   pixelBombPng,
@@ -454,9 +455,9 @@ describe('video, audio and PDF', () => {
     expect(res.headers['content-security-policy']).toBe("sandbox; frame-ancestors 'self'");
   });
 
-  it('makes a poster frame for video and a waveform for audio (ffmpeg), and streams ranges for seeking', async () => {
+  it('makes a poster frame for video (and a playable copy of an AVI) and a waveform for audio (ffmpeg), and streams ranges for seeking', async () => {
     if (process.env.CI) expect(hasFfmpeg(), 'CI installs ffmpeg').toBe(true);
-    const video = (await upload(await opencvAvi('vtest.avi'))).json().media;
+    const video = (await upload(await mjpegPcmAvi())).json().media;
     const wav = (await upload(await alsaWav())).json().media;
     const ogg = (await upload(await freedesktopOgg())).json().media;
     expect([video.mediaType, wav.mediaType, ogg.mediaType]).toEqual(['video', 'audio', 'audio']);
@@ -466,7 +467,7 @@ describe('video, audio and PDF', () => {
         .map((d) => d.variant)
         .sort();
     if (hasFfmpeg()) {
-      expect(await variants(video.id)).toEqual(['poster', 'thumb']);
+      expect(await variants(video.id)).toEqual(['playable', 'poster', 'thumb']);
       expect(await variants(wav.id)).toEqual(['waveform']);
       expect(await variants(ogg.id)).toEqual(['waveform']);
       const poster = (await get(`/api/media/${video.id}`)).json().media;

@@ -1259,6 +1259,16 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   'admin.media.in_folder': { fo: 'Folder: {name}', en: 'Folder: {name}' },
   'admin.media.column.details': { fo: 'Details', en: 'Details' },
   'admin.media.views': { fo: '{count} views', en: '{count} views' },
+  'admin.media.playable_queued': { fo: 'Avrit, sum kann spælast: bíðar', en: 'Playable copy: waiting' },
+  'admin.media.playable_running': {
+    fo: 'Avrit, sum kann spælast: {percent} %',
+    en: 'Playable copy: {percent} %',
+  },
+  'admin.media.playable_ready': { fo: 'Avrit, sum kann spælast, er gjørt', en: 'Playable copy made' },
+  'admin.media.playable_failed': {
+    fo: 'Einki avrit, sum kann spælast: {error}',
+    en: 'No playable copy: {error}',
+  },
   'admin.media.column.status': { fo: 'Status', en: 'Status' },
   'admin.media.column.actions': { fo: 'Actions', en: 'Actions' },
   'admin.media.delete_title': { fo: 'Delete media item?', en: 'Delete media item?' },

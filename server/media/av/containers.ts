@@ -128,6 +128,48 @@ const DECODERS: Readonly<Record<string, readonly string[]>> = {
   vp9: ['vp9', 'libvpx-vp9'],
   msmpeg4v3: ['msmpeg4'],
   flv1: ['flv'],
+  ac3: ['ac3', 'ac3_fixed'],
+};
+
+/** ffmpeg's decoders of these codecs (ffprobe's names). */
+export function decodersOf(codecs: readonly string[]): string[] {
+  return codecs.flatMap((codec) => DECODERS[codec] ?? [codec]);
+}
+
+/**
+ * The sound a video's playable copy (issue 27 §5) may be made from, by its container: the codecs
+ * such files are found with. Only these are decoded beside the container's pictures; a video whose
+ * sound is coded otherwise gets no copy, and staff see why.
+ */
+export const SOUND_IN_VIDEO: Readonly<Record<string, readonly string[]>> = {
+  'video/mp4': [
+    'aac',
+    'mp3',
+    'alac',
+    'ac3',
+    'opus',
+    'flac',
+    'pcm_s16le',
+    'pcm_s16be',
+    'pcm_s24le',
+    'pcm_s24be',
+  ],
+  'video/quicktime': [
+    'aac',
+    'mp3',
+    'alac',
+    'ac3',
+    'pcm_s16le',
+    'pcm_s16be',
+    'pcm_s24le',
+    'pcm_s24be',
+    'pcm_alaw',
+    'pcm_mulaw',
+  ],
+  'video/x-msvideo': [...PCM, 'adpcm_ms', 'adpcm_ima_wav', 'mp3', 'mp2', 'aac', 'ac3'],
+  'video/x-ms-wmv': ['wmav1', 'wmav2', 'wmapro', 'wmavoice', 'mp3'],
+  'video/x-flv': ['mp3', 'aac', 'nellymoser', 'adpcm_swf', 'pcm_s16le', 'pcm_u8'],
+  'video/webm': ['vorbis', 'opus'],
 };
 
 /** The container of a detected type; throws for a type ffmpeg is never given. */
@@ -138,6 +180,6 @@ export function containerOf(mimeType: string): Container {
 }
 
 /** `-codec_whitelist`'s value: the decoders of every codec the container accepts. */
-export function decoderWhitelist(container: Container): string {
-  return container.codecs.flatMap((codec) => DECODERS[codec] ?? [codec]).join(',');
+export function decoderWhitelist(container: Container, sound: readonly string[] = []): string {
+  return decodersOf([...container.codecs, ...sound]).join(',');
 }

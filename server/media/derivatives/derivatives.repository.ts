@@ -48,20 +48,24 @@ export function getDerivative(
     .executeTakeFirst();
 }
 
-/** Replaces the owner's derivatives by the new set; returns the file keys no longer used. */
+/**
+ * Replaces the owner's derivatives by the new set, but for those of the `keep` variants (a
+ * playable copy outlives a new poster); returns the file keys no longer used.
+ */
 export async function replaceDerivatives(
   db: Db,
   ownerType: DerivativeOwner,
   ownerId: string,
   made: NewDerivative[],
+  keep: DerivativeVariant[] = [],
 ): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
-    const old = await trx
+    let removing = trx
       .deleteFrom('derivatives')
       .where('owner_type', '=', ownerType)
-      .where('owner_id', '=', ownerId)
-      .returning('file_key')
-      .execute();
+      .where('owner_id', '=', ownerId);
+    if (keep.length > 0) removing = removing.where('variant', 'not in', keep);
+    const old = await removing.returning('file_key').execute();
     if (made.length > 0) {
       await trx
         .insertInto('derivatives')
@@ -82,6 +86,39 @@ export async function replaceDerivatives(
     }
     const kept = new Set(made.map((d) => d.fileKey));
     return old.map((o) => o.file_key).filter((key) => !kept.has(key));
+  });
+}
+
+/** Puts one derivative in place of the owner's of its variant; returns the file key no longer used. */
+export async function putDerivative(
+  db: Db,
+  ownerType: DerivativeOwner,
+  ownerId: string,
+  d: NewDerivative,
+): Promise<string | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const old = await trx
+      .deleteFrom('derivatives')
+      .where('owner_type', '=', ownerType)
+      .where('owner_id', '=', ownerId)
+      .where('variant', '=', d.variant)
+      .returning('file_key')
+      .executeTakeFirst();
+    await trx
+      .insertInto('derivatives')
+      .values({
+        owner_type: ownerType,
+        owner_id: ownerId,
+        variant: d.variant,
+        file_key: d.fileKey,
+        mime_type: d.mimeType,
+        file_size: d.fileSize,
+        width: d.width,
+        height: d.height,
+        watermarked: d.watermarked,
+      })
+      .execute();
+    return old?.file_key;
   });
 }
 

@@ -79,13 +79,13 @@ export function runFfmpeg(
  * no frame over the pixel cap. A crafted file cannot make ffmpeg probe its way into another
  * format's parser (HLS playlists, concat lists), fetch anything else, or reach another decoder.
  */
-export function inputArgs(input: string, mimeType: string): string[] {
+export function inputArgs(input: string, mimeType: string, sound: readonly string[] = []): string[] {
   const container = containerOf(mimeType);
   return [
     '-threads',
     '1',
     '-codec_whitelist',
-    decoderWhitelist(container),
+    decoderWhitelist(container, sound),
     '-max_pixels',
     String(VIDEO_MAX_PIXELS),
     '-f',
@@ -97,12 +97,12 @@ export function inputArgs(input: string, mimeType: string): string[] {
   ];
 }
 
-async function probe(input: string, mimeType: string): Promise<MediaProbe> {
+export async function probe(input: string, mimeType: string): Promise<MediaProbe> {
   return probeAllowedMedia(input, mimeType, (await stat(input)).size);
 }
 
 /**
- * A frame from early in the video (1 s in, or the first frame of a shorter clip) as PNG, at most
+ * A frame from early in the video (1 s in, the middle of a shorter clip, or else its first frame) as PNG, at most
  * DISPLAY_PX on its longer side (the largest size it is shown at). Refused (MediaRefusal) unless
  * the probe allows it.
  */
@@ -129,8 +129,12 @@ export async function extractPoster(
     'png',
     output,
   ];
+  // A clip of a second or less has no frame 1 s in (and ffmpeg then writes nothing, without an
+  // error): its middle instead.
+  const at = durationSeconds !== null && durationSeconds < 2 ? durationSeconds / 2 : 1;
   try {
-    await runFfmpeg(['-ss', '1', ...inputArgs(input, mimeType), ...frame], POSTER_LIMITS);
+    await runFfmpeg(['-ss', String(at), ...inputArgs(input, mimeType), ...frame], POSTER_LIMITS);
+    await stat(output);
   } catch {
     await runFfmpeg([...inputArgs(input, mimeType), ...frame], POSTER_LIMITS);
   }

@@ -24,7 +24,10 @@ import {
 } from './derivatives.repository.ts';
 import { BoundedRunError } from '../av/bounded-run.ts';
 import { MediaRefusal } from '../av/probe-media.ts';
+import { browserPlays, probeStreams } from '../av/browser-playable.ts';
+import { containerOf } from '../av/containers.ts';
 import { extractPoster, ffmpegAvailable, renderWaveform } from './ffmpeg.ts';
+import { queuePlayableCopy } from './playable-copies.repository.ts';
 
 export const DERIVATIVES_JOB = 'derivatives';
 /**
@@ -51,6 +54,8 @@ interface Deps {
   blobs: BlobStore;
   tmpDir: string;
   logger: { warn(obj: object, msg: string): void };
+  /** Starts a job queued here at once (the job runner's wake). */
+  wake?: () => void;
 }
 
 /** sharp writes these; anything else (BMP) is offered for download as lossless PNG. */
@@ -118,7 +123,22 @@ export async function makeDerivatives(
       );
     }
 
-    const unused = await replaceDerivatives(db, payload.ownerType, payload.ownerId, made);
+    // An item's sound or video that browsers do not play gets a copy they do, made by a job of its
+    // own (playable-copy.ts), decided by the codecs ffprobe reads, not by the container.
+    const isAv = source.mediaType === 'video' || source.mediaType === 'audio';
+    const needsCopy =
+      isAv &&
+      payload.ownerType === 'media' &&
+      duration !== undefined &&
+      !browserPlays(source.mimeType, await probeStreams(original, containerOf(source.mimeType).demuxer));
+
+    const unused = await replaceDerivatives(
+      db,
+      payload.ownerType,
+      payload.ownerId,
+      made,
+      isAv ? ['playable'] : [],
+    );
     await Promise.all(unused.map((key) => deps.blobs.delete(key).catch(() => {})));
     await setProcessing(db, payload, {
       processing_status: 'ready',
@@ -126,6 +146,7 @@ export async function makeDerivatives(
       ...(placeholder ? { placeholder } : {}),
       ...(duration != null && payload.ownerType === 'media' ? { duration_seconds: duration } : {}),
     });
+    if (needsCopy && (await queuePlayableCopy(db, payload.ownerId))) deps.wake?.();
   } catch (caught) {
     await Promise.all(made.map((d) => deps.blobs.delete(d.fileKey).catch(() => {})));
     const error = asPermanent(caught);
@@ -146,7 +167,7 @@ export async function makeDerivatives(
  * A sound or video the probe refused, or whose decode failed or ran out of its limits, fails the
  * same way every time: the job is not tried again. Only a decoder that could not be started is.
  */
-function asPermanent(error: unknown): unknown {
+export function asPermanent(error: unknown): unknown {
   if (error instanceof MediaRefusal)
     return new PermanentJobError(`Refused: ${error.reason}`, { cause: error });
   if (error instanceof BoundedRunError && error.reason !== 'spawn') {

@@ -46,6 +46,8 @@ export function useAdminMediaList(params: MediaParams) {
     queryKey: adminMediaKeys.list(key),
     fetchPage: (cursor, signal) => listAdminMedia(params, cursor, signal),
     cursor: params.cursor,
+    // A playable copy being made: its progress shown as it moves.
+    refetchWhile: (item) => item.playableCopy?.status === 'queued' || item.playableCopy?.status === 'running',
   });
 }
 

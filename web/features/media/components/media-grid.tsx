@@ -4,6 +4,7 @@ import type { AdminMediaItem } from '#common/api/media.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { useFavorites } from '#web/lib/favorites.ts';
 import { MediaRowActions, MediaToggles } from './media-actions.tsx';
+import { PlayableCopyStatus } from './playable-copy-status.tsx';
 import { MediaThumb } from '#web/components/media-thumb.tsx';
 
 const ring = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
@@ -76,6 +77,7 @@ export function MediaGrid({
                 {item.category ? ` · ${item.category.icon ?? ''} ${item.category.name}` : ''}
                 {item.folder ? ` · ${item.folder.name}` : ''}
               </p>
+              <PlayableCopyStatus item={item} />
               <MediaToggles item={item} />
               <div className="mt-auto pt-2">
                 <MediaRowActions item={item} onEdit={onEdit} onDelete={onDelete} />

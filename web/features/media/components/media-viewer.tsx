@@ -7,9 +7,17 @@ import { DETAIL_SIZES } from '#common/responsive-image.ts';
 import { MediaImage } from '#web/components/media-image.tsx';
 import { downloadUrl } from '../lib/media-format.ts';
 
-/** Where the item itself is played or read: the public original, else the public download. */
-function playableUrl(item: MediaItem) {
+/** Where the item itself is saved or read: the public original, else the public download. */
+function fileUrl(item: MediaItem) {
   return item.files.original ?? item.files.download;
+}
+
+/**
+ * Where a sound or video is played: its playable copy when browsers do not play the original
+ * (an AVI, a WMV …; made by the server, issue 27 §5), else the file itself.
+ */
+function playableUrl(item: MediaItem) {
+  return item.files.playable ?? fileUrl(item);
 }
 
 /** The item on the media page: a picture, a player or a document viewer, by media type. */
@@ -95,7 +103,7 @@ function ImageViewer({
 
 function CannotPlay({ item, text }: { item: MediaItem; text: string }) {
   const t = useT();
-  const url = playableUrl(item);
+  const url = fileUrl(item);
   return (
     <p className="mt-2 text-sm text-slate-700">
       {text}{' '}
@@ -169,7 +177,7 @@ function AudioPlayer({ item }: { item: MediaItem }) {
 
 function DocumentViewer({ item }: { item: MediaItem }) {
   const t = useT();
-  const src = playableUrl(item);
+  const src = fileUrl(item);
   const isPdf = item.mimeType === 'application/pdf';
   return (
     <div className="space-y-3">

@@ -23,6 +23,7 @@ import {
 import { BulkActions } from '../components/bulk-actions.tsx';
 import { EditMediaDialog } from '../components/edit-media-dialog.tsx';
 import { MediaRowActions, MediaToggles } from '../components/media-actions.tsx';
+import { PlayableCopyStatus } from '../components/playable-copy-status.tsx';
 import { MediaFilters, mediaFiltered } from '../components/media-filters.tsx';
 import { MediaGrid } from '../components/media-grid.tsx';
 import { MediaStats } from '../components/media-stats.tsx';
@@ -93,6 +94,7 @@ function mediaColumns(
             <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleDateString('en-GB')}</time>
           </span>
           {item.photographer && <span className="block">{item.photographer}</span>}
+          <PlayableCopyStatus item={item} />
         </div>
       ),
     },
