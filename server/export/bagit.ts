@@ -129,7 +129,9 @@ export async function writeBag(db: Db, blobs: BlobStore, outDir: string, options
       const name = `${item.display_id}${extensionOf(item)}`;
       const written = await writeOriginal(blobs, item, join(partial, 'data', name));
       await payload(name, written.digest, written.size);
-      const metadata = Buffer.from(`${JSON.stringify(metadataOf(item, options.site, `data/${name}`), null, 2)}\n`);
+      const metadata = Buffer.from(
+        `${JSON.stringify(metadataOf(item, options.site, `data/${name}`), null, 2)}\n`,
+      );
       const dc = Buffer.from(
         `<?xml version="1.0" encoding="UTF-8"?>\n${oaiDc(itemDublinCore(item, options.site))}\n`,
       );

@@ -56,7 +56,11 @@ function csvRow(displayId: string, values: DublinCoreValue[]): Record<string, st
 /** One item in the JSON catalogue: each element a list of its values, with their language. */
 function jsonRecord(displayId: string, values: DublinCoreValue[]) {
   const dc: Partial<Record<DublinCoreElement, { value: string; lang?: string }[]>> = {};
-  for (const v of values) (dc[v.element] ??= []).push(v.lang ? { value: v.value, lang: v.lang } : { value: v.value });
+  for (const v of values) {
+    const list = dc[v.element] ?? [];
+    list.push(v.lang ? { value: v.value, lang: v.lang } : { value: v.value });
+    dc[v.element] = list;
+  }
   return { display_id: displayId, dc };
 }
 
