@@ -45,6 +45,11 @@ async function main() {
   const { format, includePrivate, out } = parseArgs(process.argv.slice(2));
   const config = loadConfig();
   const started = performance.now();
+  // Never written over: said before the database is opened.
+  if (await exists(out))
+    throw new ExportError(
+      `${out} already exists; choose a new ${format === 'bagit' ? 'folder' : 'file'} name.`,
+    );
   const database = await openConfiguredDatabase(config);
   try {
     const site = await exportSite(database.db, config.publicUrl);
@@ -64,7 +69,6 @@ async function main() {
       );
       return;
     }
-    if (await exists(out)) throw new ExportError(`${out} already exists; choose a new file name.`);
     const partial = `${out}.partial`;
     try {
       await pipeline(catalogueStream(database.db, site, format), createWriteStream(partial, { flags: 'w' }));
