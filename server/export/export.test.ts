@@ -18,6 +18,7 @@ import {
 } from '#server/test/factories.ts';
 import { alsaWav, exifFixture } from '#server/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { pollUntil } from '#server/test/poll.ts';
 import { startS3rver } from '#server/test/s3rver.ts';
 import { OAI_DC_SCHEMA, xmlSchemaErrors } from '#server/test/xml-schema.ts';
 import { ExportError, writeBag } from './bagit.ts';
@@ -369,5 +370,30 @@ describe('the catalogue is read a page at a time', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual([...ids].sort());
     expect(ids.at(-1)).toBe(late.display_id);
+  });
+
+  it('serves two downloads at once; a third is told to come back (429), and a slot frees when a download ends or is abandoned', async () => {
+    const open = () =>
+      big.app.inject({ method: 'GET', url: '/api/catalogue/catalogue.json', payloadAsStream: true });
+    const first = await open();
+    const second = await open();
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const third = await big.app.inject({ method: 'GET', url: '/api/catalogue/catalogue.csv' });
+    expect(third.statusCode).toBe(429);
+    expect(third.json().code).toBe('TOO_MANY_DOWNLOADS');
+    expect(third.headers['retry-after']).toBe('60');
+    // One read to its end, one abandoned by its reader: then two can be had at once again.
+    let text = '';
+    for await (const chunk of first.stream()) text += chunk;
+    expect(JSON.parse(text)).toHaveLength(2 * EXPORT_PAGE_SIZE + 202);
+    second.raw.res.destroy();
+    const pair = await pollUntil('two downloads can be had at once again', async () => {
+      const a = await open();
+      const b = a.statusCode === 200 ? await open() : undefined;
+      if (a.statusCode === 200 && b?.statusCode === 200) return [a, b];
+      for (const r of [a, b]) if (r?.statusCode === 200) r.raw.res.destroy();
+      return false;
+    });
+    for (const r of pair) r.raw.res.destroy();
   });
 });
