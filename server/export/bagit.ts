@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { type FileHandle, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { type FileHandle, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { type Stringifier, stringify } from 'csv-stringify';
 import type { Db } from '#server/db/database.ts';
 import { oaiDc } from '#server/features/oai/oai.public.ts';
 import { itemUrl } from '#server/interop/dublin-core.ts';
@@ -17,7 +19,8 @@ import { type ExportSite, exportItems, itemDublinCore } from './export-items.ts'
  * every field (PHOTO-00001.metadata.json) and its Dublin Core (PHOTO-00001.dc.xml, oai_dc, the
  * mapping OAI-PMH serves). Each original is hashed as it is written and must match the SHA-256
  * recorded at upload; the bag is written in OUT_DIR.partial and renamed only when complete, so a
- * failure leaves no bag that looks whole.
+ * failure leaves no bag that looks whole. A tag file, metadata.csv, holds every item's fields as
+ * `npm run import` reads them, so the bag can be taken in again.
  */
 
 export class ExportError extends Error {}
@@ -105,6 +108,67 @@ function metadataOf(item: ExportItem, site: ExportSite, file: string) {
   };
 }
 
+/**
+ * The columns of `metadata.csv`, the tag file `npm run import -- BAG/data --csv BAG/metadata.csv`
+ * reads to take the bag in again (docs/import.md: the spec's field names, `file` relative to the
+ * folder imported). Values are written as the archive holds them: no formula guard, which would
+ * change them.
+ */
+export const IMPORT_CSV_COLUMNS = [
+  'file',
+  'title',
+  'description',
+  'photographer',
+  'location',
+  'original_date',
+  'source',
+  'keywords',
+  'category',
+  'folder',
+  'is_public',
+  'is_featured',
+  'copyright_status',
+  'copyright_holder',
+  'commercial_use_allowed',
+  'attribution_required',
+  'attribution_text',
+  'historical_context',
+  'technical_notes',
+  'rights',
+] as const;
+
+function importRow(item: ExportItem, file: string): Record<(typeof IMPORT_CSV_COLUMNS)[number], string> {
+  const yesNo = (value: boolean) => (value ? 'true' : 'false');
+  return {
+    file,
+    title: item.title,
+    description: item.description ?? '',
+    photographer: item.photographer ?? '',
+    location: item.location ?? '',
+    original_date: item.original_date ?? '',
+    source: item.source ?? '',
+    keywords: item.keywords.join(', '),
+    category: item.category_name ?? '',
+    folder: item.folder_name ?? '',
+    is_public: yesNo(item.is_public),
+    is_featured: yesNo(item.is_featured),
+    copyright_status: item.copyright_status,
+    copyright_holder: item.copyright_holder ?? '',
+    commercial_use_allowed: yesNo(item.commercial_use_allowed),
+    attribution_required: yesNo(item.attribution_required),
+    attribution_text: item.attribution_text ?? '',
+    historical_context: item.historical_context ?? '',
+    technical_notes: item.technical_notes ?? '',
+    rights: item.rights,
+  };
+}
+
+async function hashFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** A tag file's value on one line (RFC 8493 §2.2.2: a label, a colon, a value). */
@@ -117,8 +181,15 @@ export async function writeBag(db: Db, blobs: BlobStore, outDir: string, options
   await rm(partial, { recursive: true, force: true });
   await mkdir(join(partial, 'data'), { recursive: true });
   let manifest: FileHandle | undefined;
+  let importCsv: Stringifier | undefined;
   try {
     manifest = await open(join(partial, 'manifest-sha256.txt'), 'wx');
+    importCsv = stringify({ bom: true, header: true, columns: [...IMPORT_CSV_COLUMNS] });
+    const importCsvWritten = pipeline(
+      importCsv,
+      createWriteStream(join(partial, 'metadata.csv'), { flags: 'wx' }),
+    );
+    importCsvWritten.catch(() => {});
     const summary: BagSummary = { dir: outDir, items: 0, files: 0, bytes: 0 };
     const payload = async (name: string, digest: string, size: number) => {
       await manifest!.write(`${digest}  data/${name}\n`);
@@ -142,11 +213,14 @@ export async function writeBag(db: Db, blobs: BlobStore, outDir: string, options
         await writeFile(join(partial, 'data', sidecar), body, { flag: 'wx' });
         await payload(sidecar, sha256(body), body.length);
       }
+      if (!importCsv.write(importRow(item, name))) await once(importCsv, 'drain');
       summary.items += 1;
       options.onItem?.(summary.items);
     }
     await manifest.close();
     manifest = undefined;
+    importCsv.end();
+    await importCsvWritten;
 
     const now = options.now ?? new Date();
     const tags: [string, string][] = [
@@ -158,7 +232,7 @@ export async function writeBag(db: Db, blobs: BlobStore, outDir: string, options
           `Organization-Address: ${tagValue(options.site.publicUrl)}`,
           `External-Description: ${summary.items} items of ${tagValue(options.site.title)} (${
             options.includePrivate ? 'public and private' : 'public only'
-          }): each original as uploaded, named by its display id, with its fields (.metadata.json) and its Dublin Core (.dc.xml, oai_dc).`,
+          }): each original as uploaded, named by its display id, with its fields (.metadata.json) and its Dublin Core (.dc.xml, oai_dc); metadata.csv holds the fields as npm run import reads them.`,
           `Bagging-Date: ${now.toISOString().slice(0, 10)}`,
           'Bag-Software-Agent: archive (npm run export -- --format bagit)',
           `Payload-Oxum: ${summary.bytes}.${summary.files}`,
@@ -168,14 +242,14 @@ export async function writeBag(db: Db, blobs: BlobStore, outDir: string, options
     ];
     for (const [name, text] of tags) await writeFile(join(partial, name), text, { flag: 'wx' });
     const tagLines = [];
-    for (const name of ['bagit.txt', 'bag-info.txt', 'manifest-sha256.txt']) {
-      tagLines.push(`${sha256(await readFile(join(partial, name)))}  ${name}\n`);
-    }
+    for (const name of ['bagit.txt', 'bag-info.txt', 'manifest-sha256.txt', 'metadata.csv'])
+      tagLines.push(`${await hashFile(join(partial, name))}  ${name}\n`);
     await writeFile(join(partial, 'tagmanifest-sha256.txt'), tagLines.join(''), { flag: 'wx' });
     await rename(partial, outDir);
     return summary;
   } catch (error) {
     await manifest?.close().catch(() => {});
+    importCsv?.destroy();
     await rm(partial, { recursive: true, force: true });
     throw error;
   }

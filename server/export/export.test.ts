@@ -21,7 +21,7 @@ import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { pollUntil } from '#server/test/poll.ts';
 import { startS3rver } from '#server/test/s3rver.ts';
 import { OAI_DC_SCHEMA, xmlSchemaErrors } from '#server/test/xml-schema.ts';
-import { ExportError, writeBag } from './bagit.ts';
+import { ExportError, IMPORT_CSV_COLUMNS, writeBag } from './bagit.ts';
 import { CATALOGUE_COLUMNS, catalogueStream } from './catalogue.ts';
 import { EXPORT_PAGE_SIZE, type ExportSite, exportSite } from './export-items.ts';
 
@@ -248,6 +248,7 @@ describe('npm run export -- --format bagit: the preservation package', () => {
       'bagit.txt: OK',
       'bag-info.txt: OK',
       'manifest-sha256.txt: OK',
+      'metadata.csv: OK',
     ]);
     // Every payload file is in the manifest, and the bag holds nothing else.
     const listed = readFileSync(join(bag, 'manifest-sha256.txt'), 'utf8')
@@ -256,7 +257,14 @@ describe('npm run export -- --format bagit: the preservation package', () => {
       .map((l) => l.split('  ')[1]!)
       .sort();
     expect(filesOf(bag)).toEqual(
-      [...listed, 'bagit.txt', 'bag-info.txt', 'manifest-sha256.txt', 'tagmanifest-sha256.txt'].sort(),
+      [
+        ...listed,
+        'bagit.txt',
+        'bag-info.txt',
+        'manifest-sha256.txt',
+        'tagmanifest-sha256.txt',
+        'metadata.csv',
+      ].sort(),
     );
 
     const sizes = execFileSync('find', ['data', '-type', 'f', '-exec', 'stat', '-c', '%s', '{}', '+'], {
@@ -300,6 +308,26 @@ describe('npm run export -- --format bagit: the preservation package', () => {
     // The package keeps the private category's name; the public description does not give it.
     expect(meta(sound).category).toMatchObject({ name: 'Loyndarmál', is_public: false });
     expect(readFileSync(join(bag, 'data', `${sound.display_id}.dc.xml`), 'utf8')).not.toContain('Loyndarmál');
+    // The fields as npm run import reads them (docs/import.md), file names relative to data/.
+    const { fields, rows } = readCsvWithPython(join(bag, 'metadata.csv'));
+    expect(fields).toEqual([...IMPORT_CSV_COLUMNS]);
+    expect(rows.map((r) => r.file)).toEqual(
+      [`${photo.display_id}.jpg`, `${sound.display_id}.wav`, `${hidden.display_id}.jpg`].sort(),
+    );
+    expect(rows.find((r) => r.file === `${photo.display_id}.jpg`)).toMatchObject({
+      title: 'Gøta við kirkjuna – ÆØÐÍÓÚÝÁ æøðíóúýá',
+      description: '=HYPERLINK("http://example.com","trýst her")',
+      historical_context: 'Fyrsta linja,\n"í gásareygum"; onnur',
+      keywords: 'kirkja, bátar',
+      category: 'Bygdir',
+      is_public: 'true',
+      rights: 'http://creativecommons.org/publicdomain/zero/1.0/',
+    });
+    expect(rows.find((r) => r.file === `${sound.display_id}.wav`)).toMatchObject({
+      category: 'Loyndarmál',
+      copyright_holder: '+298 Savn',
+    });
+    expect(rows.find((r) => r.file === `${hidden.display_id}.jpg`)?.is_public).toBe('false');
     const photoDc = readFileSync(join(bag, 'data', `${photo.display_id}.dc.xml`), 'utf8');
     expect(photoDc).toContain('<dc:title xml:lang="fo">Gøta við kirkjuna – ÆØÐÍÓÚÝÁ æøðíóúýá</dc:title>');
   });
