@@ -229,8 +229,9 @@ export async function writeBag(db: Db, blobs: BlobStore, outDir: string, options
         'bag-info.txt',
         [
           `Source-Organization: ${tagValue(options.site.title)}`,
-          `Organization-Address: ${tagValue(options.site.publicUrl)}`,
-          `External-Description: ${summary.items} items of ${tagValue(options.site.title)} (${
+          `External-Description: ${summary.items} items of ${tagValue(options.site.title)}, ${tagValue(
+            options.site.publicUrl,
+          )} (${
             options.includePrivate ? 'public and private' : 'public only'
           }): each original as uploaded, named by its display id, with its fields (.metadata.json) and its Dublin Core (.dc.xml, oai_dc); metadata.csv holds the fields as npm run import reads them.`,
           `Bagging-Date: ${now.toISOString().slice(0, 10)}`,
