@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, expectNoAxeViolations, newVisitor, sharedBrowser } from './support.ts';
 
@@ -19,8 +20,9 @@ describe('the about page', () => {
       'What is wanted',
       'Quality guidelines',
       'Review process',
-      // Not the spec's: the OAI-PMH address for harvesters (issue 26 §3).
+      // Not the spec's: the OAI-PMH address for harvesters (issue 26 §3), the catalogue (issue 27 §3).
       'Opið fyri savnarum',
+      'Skráin at taka niður',
     ]);
     /** The items of the list under the level-2 heading `section` (the `nth` list there). */
     const items = (section: string, nth = 0) =>
@@ -127,6 +129,28 @@ describe('the about page', () => {
     await page.goBack();
     await main.getByRole('link', { name: 'Submit Media Now' }).last().click();
     await page.waitForURL(`${baseUrl()}/submit`);
+    await context.close();
+  });
+
+  it('downloads the public catalogue as CSV and JSON from its links', async () => {
+    const context = await newVisitor(browser());
+    const page = await context.newPage();
+    await page.goto('/about');
+    await page.getByRole('heading', { level: 1, name: 'Um okkum' }).waitFor();
+    const main = page.getByRole('main');
+    const download = async (name: string) => {
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        main.getByRole('link', { name, exact: true }).click(),
+      ]);
+      return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
+    };
+    const csv = await download('Skráin sum CSV');
+    expect(csv.name).toBe('catalogue.csv');
+    expect(csv.text).toMatch(/^\uFEFFdisplay_id,dc\.title\[fo\],dc\.creator,/);
+    const json = await download('Skráin sum JSON');
+    expect(json.name).toBe('catalogue.json');
+    expect(Array.isArray(JSON.parse(json.text))).toBe(true);
     await context.close();
   });
 

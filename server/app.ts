@@ -17,6 +17,7 @@ import { authFeature } from './auth/auth.routes.ts';
 import { fastifyTrustProxy } from './config.ts';
 import { accountFeature } from './features/account/account.routes.ts';
 import { activityFeature } from './features/activity/activity.routes.ts';
+import { catalogueFeature } from './features/catalogue/catalogue.routes.ts';
 import { categoriesFeature } from './features/categories/categories.routes.ts';
 import { contributorFeature } from './features/contributor/contributor.routes.ts';
 import { dashboardFeature } from './features/dashboard/dashboard.routes.ts';
@@ -84,6 +85,7 @@ const API_FEATURES = [
   foldersFeature,
   profileFeature,
   watermarkFeature,
+  catalogueFeature,
 ];
 
 /** The whole HTTP service: JSON API under /api, files under /files, the built web app. */

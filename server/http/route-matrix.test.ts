@@ -109,6 +109,9 @@ const MATRIX: Record<string, typeof ANYONE | typeof SIGNED_IN | Role[]> = {
   'GET /files/media/:id/:variant': ANYONE,
   'GET /files/submissions/:id/:variant': ANYONE,
   'GET /files/documents/:id': ANYONE,
+  // The public catalogue's downloads on the about page (issue 27 §3).
+  'GET /api/catalogue/catalogue.csv': ANYONE,
+  'GET /api/catalogue/catalogue.json': ANYONE,
   // OAI-PMH for harvesters (issue 26 §3).
   'GET /oai': ANYONE,
   'POST /oai': ANYONE,

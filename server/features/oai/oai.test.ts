@@ -1,10 +1,10 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asRole, buildCategory, buildMedia, buildMediaMany } from '#server/test/factories.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#server/test/harness.ts';
+import { HARVEST_SCHEMA, xmlSchemaErrors } from '#server/test/xml-schema.ts';
 import { deleteMediaMany } from '../media/media.repository.ts';
 import { PAGE_SIZE } from './oai.service.ts';
 import { createTokenCodec } from './resumption-token.ts';
@@ -14,18 +14,10 @@ import { createTokenCodec } from './resumption-token.ts';
  * against the official schemas (copied beside this file, standards/README.md), and Debian's own
  * harvester (HTTP::OAI's `oai_pmh`) harvests the archive to its end through resumption tokens.
  */
-const SCHEMA = join(import.meta.dirname, 'standards', 'harvest-check.xsd');
 const HOST = '127.0.0.1';
 
 /** xmllint's verdict on one answer: '' when it is valid, else what it says. */
-function schemaErrors(xml: string): string {
-  try {
-    execFileSync('xmllint', ['--noout', '--nonet', '--schema', SCHEMA, '-'], { input: xml, stdio: 'pipe' });
-    return '';
-  } catch (error) {
-    return String((error as { stderr?: Buffer }).stderr ?? error);
-  }
-}
+const schemaErrors = (xml: string) => xmlSchemaErrors(HARVEST_SCHEMA, { xml });
 
 const all = (xml: string, re: RegExp) => [...xml.matchAll(re)].map((m) => m[1] as string);
 const errorCode = (xml: string) => /<error code="([^"]+)"/.exec(xml)?.[1];

@@ -133,6 +133,13 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
     en: 'Archives and aggregators can harvest the descriptions of every public item, with its rights statement, over OAI-PMH 2.0 (Dublin Core, metadataPrefix oai_dc; the categories are its sets).',
   },
   'about.open.link': { fo: 'OAI-PMH grundadressa: /oai', en: 'OAI-PMH base URL: /oai' },
+  'about.catalogue.heading': { fo: 'Skráin at taka niður', en: 'The catalogue to download' },
+  'about.catalogue.text': {
+    fo: 'Lýsingarnar av øllum almennum lutum (Dublin Core, sum savnarar fáa tær) í einari fílu, sum CSV til rokniark ella sum JSON.',
+    en: 'The descriptions of every public item (Dublin Core, as harvesters get them) in one file, as CSV for a spreadsheet or as JSON.',
+  },
+  'about.catalogue.csv': { fo: 'Skráin sum CSV', en: 'Catalogue as CSV' },
+  'about.catalogue.json': { fo: 'Skráin sum JSON', en: 'Catalogue as JSON' },
   'auth.reset.sent': {
     fo: 'If an account exists for that e-mail, a reset link has been sent.',
     en: 'If an account exists for that e-mail, a reset link has been sent.',

@@ -32,7 +32,7 @@ function Bullets({ items }: { items: string[] }) {
  * About page (/about), in mixed Faroese and English (public-site.md §2 "About page", §1 for the
  * review time, approval rate and priority review). The spec lists each section's points and the
  * link texts; the page says those points in the spec's own words, and adds only the OAI-PMH
- * section for harvesters (issue 26 §3).
+ * section for harvesters (issue 26 §3) and the catalogue's downloads (issue 27 §3).
  */
 export function AboutPage() {
   const t = useT();
@@ -171,6 +171,25 @@ export function AboutPage() {
           {/* A server address, not a page of the app: a plain link. */}
           <a href="/oai?verb=Identify" className={textLink}>
             {t('about.open.link', 'OAI-PMH base URL: /oai')}
+          </a>
+        </p>
+      </Section>
+
+      <Section title={t('about.catalogue.heading', 'The catalogue to download')}>
+        <p>
+          {t(
+            'about.catalogue.text',
+            'The descriptions of every public item (Dublin Core, as harvesters get them) in one file, as CSV for a spreadsheet or as JSON.',
+          )}
+        </p>
+        <p className="mt-2">
+          {/* Files the server writes, not pages of the app: plain links. */}
+          <a href="/api/catalogue/catalogue.csv" download className={textLink}>
+            {t('about.catalogue.csv', 'Catalogue as CSV')}
+          </a>
+          {' · '}
+          <a href="/api/catalogue/catalogue.json" download className={textLink}>
+            {t('about.catalogue.json', 'Catalogue as JSON')}
           </a>
         </p>
       </Section>

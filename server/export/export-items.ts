@@ -1,0 +1,70 @@
+import { SITE_SETTING_DEFAULTS } from '#common/site-defaults.ts';
+import type { Db } from '#server/db/database.ts';
+import { getSettings } from '#server/features/settings/settings.public.ts';
+import { type DublinCoreValue, dublinCore } from '#server/interop/dublin-core.ts';
+import { type ExportItem, listExportItems } from './export.repository.ts';
+
+/** Items read per query: an export holds one page in memory, never the whole catalogue. */
+export const EXPORT_PAGE_SIZE = 500;
+
+/** Who describes the items: the site's title (publisher, the bag's organisation) and address. */
+export interface ExportSite {
+  title: string;
+  publicUrl: string;
+}
+
+export async function exportSite(db: Db, publicUrl: string): Promise<ExportSite> {
+  const title = (await getSettings(db, ['site_title'])).site_title?.trim();
+  return { title: title || SITE_SETTING_DEFAULTS.site_title || 'Archive', publicUrl };
+}
+
+/**
+ * Every item (public ones, or all with includePrivate) in display id order, read a page at a time
+ * as the consumer asks for more: pulled through a stream, a slow reader slows the reading.
+ */
+export async function* exportItems(
+  db: Db,
+  options: { includePrivate: boolean; pageSize?: number },
+): AsyncGenerator<ExportItem> {
+  let after: string | null = null;
+  for (;;) {
+    const page = await listExportItems(db, {
+      includePrivate: options.includePrivate,
+      afterDisplayId: after,
+      limit: options.pageSize ?? EXPORT_PAGE_SIZE,
+    });
+    yield* page;
+    if (page.length < (options.pageSize ?? EXPORT_PAGE_SIZE)) return;
+    after = page.at(-1)!.display_id;
+  }
+}
+
+/**
+ * The item in Dublin Core, by the one mapping OAI-PMH uses (server/interop/dublin-core.ts). As
+ * there, a category is named only when it is public.
+ */
+export function itemDublinCore(item: ExportItem, site: ExportSite): DublinCoreValue[] {
+  const categoryName = item.category_is_public ? item.category_name : null;
+  return dublinCore(
+    {
+      id: item.id,
+      display_id: item.display_id,
+      title: item.title,
+      description: item.description,
+      historical_context: item.historical_context,
+      photographer: item.photographer,
+      original_date: item.original_date,
+      keywords: item.keywords,
+      location: item.location,
+      rights: item.rights,
+      copyright_holder: item.copyright_holder,
+      attribution_text: item.attribution_text,
+      media_type: item.media_type,
+      mime_type: item.mime_type,
+      source: item.source,
+      category_id: categoryName ? item.category_id : null,
+      category_name: categoryName,
+    },
+    site,
+  );
+}

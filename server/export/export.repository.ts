@@ -1,0 +1,74 @@
+import type { Db } from '#server/db/database.ts';
+
+/**
+ * The items an export writes, a page at a time in display id order (keyset on the unique
+ * display_id, so a page costs the same at the end of a large archive as at its start, and an item
+ * added or removed between pages neither repeats nor shifts another).
+ */
+export function listExportItems(
+  db: Db,
+  options: { includePrivate: boolean; afterDisplayId: string | null; limit: number },
+) {
+  let query = db
+    .selectFrom('media_items as m')
+    .leftJoin('categories as c', 'c.id', 'm.category_id')
+    .leftJoin('folders as f', 'f.id', 'm.folder_id')
+    .select([
+      'm.id',
+      'm.display_id',
+      'm.title',
+      'm.description',
+      'm.media_type',
+      'm.file_key',
+      'm.file_name',
+      'm.file_size',
+      'm.mime_type',
+      'm.sha256',
+      'm.width',
+      'm.height',
+      'm.duration_seconds',
+      'm.is_public',
+      'm.is_featured',
+      'm.view_count',
+      'm.category_id',
+      'c.display_id as category_display_id',
+      'c.name as category_name',
+      'c.is_public as category_is_public',
+      'm.folder_id',
+      'f.name as folder_name',
+      'm.photographer',
+      'm.location',
+      'm.original_date',
+      'm.original_date_edtf',
+      'm.original_date_earliest',
+      'm.original_date_latest',
+      'm.source',
+      'm.historical_context',
+      'm.technical_notes',
+      'm.keywords',
+      'm.rights',
+      'm.copyright_status',
+      'm.copyright_holder',
+      'm.commercial_use_allowed',
+      'm.attribution_required',
+      'm.attribution_text',
+      'm.watermark_enabled',
+      'm.watermark_type',
+      'm.watermark_position',
+      'm.watermark_opacity',
+      'm.watermark_size',
+      'm.watermark_level',
+      'm.watermark_text',
+      'm.file_metadata',
+      'm.processing_status',
+      'm.created_at',
+      'm.updated_at',
+    ])
+    .orderBy('m.display_id')
+    .limit(options.limit);
+  if (!options.includePrivate) query = query.where('m.is_public', '=', true);
+  if (options.afterDisplayId !== null) query = query.where('m.display_id', '>', options.afterDisplayId);
+  return query.execute();
+}
+
+export type ExportItem = Awaited<ReturnType<typeof listExportItems>>[number];
