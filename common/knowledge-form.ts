@@ -39,7 +39,13 @@ export type KnowledgeFormResult =
     };
 
 /** The item's fields staff may put a contribution into (their names in the media API). */
-export const KNOWLEDGE_FIELDS = ['description', 'historicalContext', 'keywords', 'location', 'originalDate'] as const;
+export const KNOWLEDGE_FIELDS = [
+  'description',
+  'historicalContext',
+  'keywords',
+  'location',
+  'originalDate',
+] as const;
 export type KnowledgeField = (typeof KNOWLEDGE_FIELDS)[number];
 
 /** Add to what the field holds, or replace it (a date is always replaced). */

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  KNOWLEDGE_FIELDS,
-  KNOWLEDGE_MODES,
-  KNOWLEDGE_TEXT_MAX,
-} from '../knowledge-form.ts';
+import { KNOWLEDGE_FIELDS, KNOWLEDGE_MODES, KNOWLEDGE_TEXT_MAX } from '../knowledge-form.ts';
 import { listQuery, listResponse } from '../list.ts';
 import { optionalText } from './shared.ts';
 

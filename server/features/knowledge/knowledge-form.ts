@@ -16,15 +16,24 @@ export async function takeKnowledgeForm(
   ctx: AppContext,
   request: FastifyRequest<{ Params: { id: string } }>,
 ): Promise<{ status: number; result: KnowledgeFormResult }> {
-  const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+  const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
+    string,
+    unknown
+  >;
   const fields = Object.fromEntries(
-    KNOWLEDGE_FORM_FIELDS.flatMap((name) => (typeof body[name] === 'string' ? [[name, body[name] as string]] : [])),
+    KNOWLEDGE_FORM_FIELDS.flatMap((name) =>
+      typeof body[name] === 'string' ? [[name, body[name] as string]] : [],
+    ),
   );
   const nul = findNul(fields);
-  if (nul !== undefined) return refused(400, fields, 'VALIDATION_ERROR', NUL_MESSAGE, [{ path: nul, message: NUL_MESSAGE }]);
+  if (nul !== undefined)
+    return refused(400, fields, 'VALIDATION_ERROR', NUL_MESSAGE, [{ path: nul, message: NUL_MESSAGE }]);
   const parsed = createKnowledgeBody.safeParse({ ...fields, mediaId: request.params.id });
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+    const issues = parsed.error.issues.map((issue) => ({
+      path: issue.path.join('.'),
+      message: issue.message,
+    }));
     return refused(400, fields, 'VALIDATION_ERROR', issues.map((i) => i.message).join('; '), issues);
   }
   try {

@@ -32,7 +32,11 @@ const rejected = () => badRequest('Ein feilur hendi, meðan tín sending varð v
  * account's) counted in a bucket of its own, NUL and lengths refused before this runs (the route's
  * schema and the request guards). An item the sender may not see is answered as unknown.
  */
-export async function createKnowledge(ctx: AppContext, actor: Actor, { ip, website, ...body }: CreateKnowledge) {
+export async function createKnowledge(
+  ctx: AppContext,
+  actor: Actor,
+  { ip, website, ...body }: CreateKnowledge,
+) {
   authorize(actor, 'submission:create');
   if (website) throw rejected();
   await consumeRateLimit(
@@ -43,7 +47,10 @@ export async function createKnowledge(ctx: AppContext, actor: Actor, { ip, websi
   const media = await ctx.db.transaction().execute(async (trx) => {
     const item = await getMediaForUpdate(trx, body.mediaId);
     // Only public items are asked about (staff see their hidden ones' pages, but tell them by editing).
-    if (!item?.is_public || !can(actor, 'media:read', { kind: 'media', isPublic: true, mediaType: item.media_type }))
+    if (
+      !item?.is_public ||
+      !can(actor, 'media:read', { kind: 'media', isPublic: true, mediaType: item.media_type })
+    )
       throw notFound('Media not found or not public');
     return repo.createContribution(trx, {
       media_id: item.id,
@@ -120,7 +127,11 @@ export async function rejectKnowledge(ctx: AppContext, actor: Actor, id: string)
     const row = await repo.getContributionForUpdate(trx, id);
     if (!row) throw notFound('Contribution not found');
     if (row.status === 'accepted') throw alreadyAccepted();
-    await repo.updateContribution(trx, id, { status: 'rejected', reviewed_by: actor.id, reviewed_at: new Date() });
+    await repo.updateContribution(trx, id, {
+      status: 'rejected',
+      reviewed_by: actor.id,
+      reviewed_at: new Date(),
+    });
     await logActivity(trx, actor, 'knowledge.rejected', { id, name: null });
   });
   return reviewed(ctx, id);
@@ -158,7 +169,11 @@ async function reviewed(ctx: AppContext, id: string) {
 }
 
 const alreadyAccepted = () =>
-  new AppError(409, 'ALREADY_ACCEPTED', 'This contribution is already part of its item; edit the item instead.');
+  new AppError(
+    409,
+    'ALREADY_ACCEPTED',
+    'This contribution is already part of its item; edit the item instead.',
+  );
 
 /**
  * The item's columns after the text goes into `field`: added after what the field holds (a new
@@ -166,9 +181,15 @@ const alreadyAccepted = () =>
  * A date is always replaced. The item's own limits apply (the media edit's schema): a text that
  * would make a field too long is refused.
  */
-function merged(item: MediaItemRow, field: KnowledgeField, mode: 'add' | 'replace', text: string): MediaItemUpdate {
+function merged(
+  item: MediaItemRow,
+  field: KnowledgeField,
+  mode: 'add' | 'replace',
+  text: string,
+): MediaItemUpdate {
   const add = mode === 'add';
-  const joined = (old: string | null, separator: string) => (add && old?.trim() ? `${old}${separator}${text}` : text);
+  const joined = (old: string | null, separator: string) =>
+    add && old?.trim() ? `${old}${separator}${text}` : text;
   const value =
     field === 'description'
       ? joined(item.description, '\n\n')
@@ -188,7 +209,11 @@ function merged(item: MediaItemRow, field: KnowledgeField, mode: 'add' | 'replac
   return { [field]: ok[field] as string };
 }
 
-function thankYou(publicUrl: string, row: { contributor_email: string | null; contributor_name: string | null }, item: MediaItemRow) {
+function thankYou(
+  publicUrl: string,
+  row: { contributor_email: string | null; contributor_name: string | null },
+  item: MediaItemRow,
+) {
   return {
     to: row.contributor_email!,
     subject: 'Takk fyri tína upplýsing / Thank you for what you told us',
@@ -204,7 +229,10 @@ function thankYou(publicUrl: string, row: { contributor_email: string | null; co
 /** The credits an item shows (issue 29 §1): each accepted contribution's name and year. */
 export async function listKnowledgeCredits(db: Db, mediaId: string) {
   const rows = await repo.listCredits(db, mediaId);
-  return rows.map((row) => ({ name: row.contributor_name, year: (row.reviewed_at ?? new Date()).getUTCFullYear() }));
+  return rows.map((row) => ({
+    name: row.contributor_name,
+    year: (row.reviewed_at ?? new Date()).getUTCFullYear(),
+  }));
 }
 
 /** A signed-in contributor's contributions (their dashboard) and the points the accepted ones give. */

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_FORM_RESULT, type KnowledgeFormResult } from '#common/knowledge-form.ts';
 import { asRoles, buildMedia, type RoleClient } from '#server/test/factories.ts';
-import { createTestApp, pageShellDir, queuedMailsTo, TEST_ORIGIN, type TestApp } from '#server/test/harness.ts';
+import {
+  createTestApp,
+  pageShellDir,
+  queuedMailsTo,
+  TEST_ORIGIN,
+  type TestApp,
+} from '#server/test/harness.ts';
 import { SUBMISSION_RATE } from '../submissions/submissions.public.ts';
 
 // "Do you know more about this photo?" (issue 29 §1): visitors tell, staff accept into a field of
@@ -34,7 +40,10 @@ const nextAddress = () => `10.29.0.${++address}`;
 const photo = (overrides: Parameters<typeof buildMedia>[1] = {}) =>
   buildMedia(t, { is_public: true, title: 'Bátar í Gøtu', description: 'Summarið 1956', ...overrides });
 
-function tell(body: Record<string, unknown>, { cookie, ip = nextAddress() }: { cookie?: string; ip?: string } = {}) {
+function tell(
+  body: Record<string, unknown>,
+  { cookie, ip = nextAddress() }: { cookie?: string; ip?: string } = {},
+) {
   return t.app.inject({
     method: 'POST',
     url: '/api/knowledge',
@@ -44,8 +53,10 @@ function tell(body: Record<string, unknown>, { cookie, ip = nextAddress() }: { c
   });
 }
 
-const row = (id: string) => t.db.selectFrom('contributions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const item = (id: string) => t.db.selectFrom('media_items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const row = (id: string) =>
+  t.db.selectFrom('contributions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const item = (id: string) =>
+  t.db.selectFrom('media_items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 async function sent(body: Record<string, unknown>, cookie?: string) {
   const res = await tell(body, { cookie });
@@ -98,9 +109,9 @@ describe('POST /api/knowledge', () => {
     const nul = await tell({ mediaId: media.id, who: 'Jógvan\u0000' });
     expect(nul.statusCode).toBe(400);
     expect(nul.body).toContain('NUL');
-    expect(await t.db.selectFrom('contributions').select('id').where('media_id', '=', media.id).execute()).toEqual(
-      [],
-    );
+    expect(
+      await t.db.selectFrom('contributions').select('id').where('media_id', '=', media.id).execute(),
+    ).toEqual([]);
   });
 
   it('refuses what the bots fill in (the hidden field) and stores nothing', async () => {
@@ -108,9 +119,9 @@ describe('POST /api/knowledge', () => {
     const res = await tell({ mediaId: media.id, who: 'buy now', website: 'http://spam.example' });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('REJECTED');
-    expect(await t.db.selectFrom('contributions').select('id').where('media_id', '=', media.id).execute()).toEqual(
-      [],
-    );
+    expect(
+      await t.db.selectFrom('contributions').select('id').where('media_id', '=', media.id).execute(),
+    ).toEqual([]);
   });
 
   it('answers a private or unknown item as unknown', async () => {
@@ -152,12 +163,20 @@ describe('POST /media/:id (the form sent without script)', () => {
 
   it('takes the form and answers with the media page drawn again, saying thanks', async () => {
     const media = await photo();
-    const { res, result } = await sendForm(media.id, { who: 'Óli í Búð', contributorName: 'Rakul', website: '' });
+    const { res, result } = await sendForm(media.id, {
+      who: 'Óli í Búð',
+      contributorName: 'Rakul',
+      website: '',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(result).toEqual({ outcome: 'sent' });
-    const [stored] = await t.db.selectFrom('contributions').selectAll().where('media_id', '=', media.id).execute();
+    const [stored] = await t.db
+      .selectFrom('contributions')
+      .selectAll()
+      .where('media_id', '=', media.id)
+      .execute();
     expect(stored).toMatchObject({ who: 'Óli í Búð', contributor_name: 'Rakul', status: 'pending' });
   });
 
@@ -171,9 +190,9 @@ describe('POST /media/:id (the form sent without script)', () => {
     expect(honeypot.result?.outcome === 'refused' && 'website' in honeypot.result.values).toBe(false);
     const nul = await sendForm(media.id, { who: 'a\u0000b' });
     expect(nul.res.statusCode).toBe(400);
-    expect(await t.db.selectFrom('contributions').select('id').where('media_id', '=', media.id).execute()).toEqual(
-      [],
-    );
+    expect(
+      await t.db.selectFrom('contributions').select('id').where('media_id', '=', media.id).execute(),
+    ).toEqual([]);
   });
 
   it("refuses another site's form (no same-origin Origin)", async () => {
@@ -236,7 +255,9 @@ describe('the review (/api/admin/knowledge)', () => {
       .select(['action', 'resource_type', 'user_id'])
       .where('resource_id', '=', id)
       .execute();
-    expect(log).toEqual([{ action: 'knowledge.accepted', resource_type: 'knowledge', user_id: editor.user!.id }]);
+    expect(log).toEqual([
+      { action: 'knowledge.accepted', resource_type: 'knowledge', user_id: editor.user!.id },
+    ]);
 
     // The item credits the teller with the year it was accepted.
     const page = (await anonymous.get(`/api/media/${media.id}`)).json();
@@ -244,7 +265,11 @@ describe('the review (/api/admin/knowledge)', () => {
     expect(page.media.description).toContain('Jógvan og Marjun');
 
     // Accepting is final.
-    const again = await admin.post(`/api/admin/knowledge/${id}/accept`, { field: 'description', mode: 'add', text: 'x' });
+    const again = await admin.post(`/api/admin/knowledge/${id}/accept`, {
+      field: 'description',
+      mode: 'add',
+      text: 'x',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('ALREADY_ACCEPTED');
     expect((await item(media.id)).description).toBe('Summarið 1956\n\nÁ myndini eru Jógvan og Marjun.');
@@ -256,16 +281,31 @@ describe('the review (/api/admin/knowledge)', () => {
     const b = await sent({ mediaId: media.id, who: 'Jógvan' });
     const c = await sent({ mediaId: media.id, time: 'summarið 1956' });
     expect(
-      (await editor.post(`/api/admin/knowledge/${a}/accept`, { field: 'location', mode: 'replace', text: 'Norðragøta' }))
-        .statusCode,
+      (
+        await editor.post(`/api/admin/knowledge/${a}/accept`, {
+          field: 'location',
+          mode: 'replace',
+          text: 'Norðragøta',
+        })
+      ).statusCode,
     ).toBe(200);
     expect(
-      (await editor.post(`/api/admin/knowledge/${b}/accept`, { field: 'keywords', mode: 'add', text: 'Jógvan, bátar' }))
-        .statusCode,
+      (
+        await editor.post(`/api/admin/knowledge/${b}/accept`, {
+          field: 'keywords',
+          mode: 'add',
+          text: 'Jógvan, bátar',
+        })
+      ).statusCode,
     ).toBe(200);
     expect(
-      (await editor.post(`/api/admin/knowledge/${c}/accept`, { field: 'originalDate', mode: 'add', text: '1956' }))
-        .statusCode,
+      (
+        await editor.post(`/api/admin/knowledge/${c}/accept`, {
+          field: 'originalDate',
+          mode: 'add',
+          text: '1956',
+        })
+      ).statusCode,
     ).toBe(200);
     const after = await item(media.id);
     expect(after.location).toBe('Norðragøta');
@@ -277,7 +317,11 @@ describe('the review (/api/admin/knowledge)', () => {
   it('writes nothing when the field would grow past its limit (the whole acceptance is undone)', async () => {
     const media = await photo({ title: 'Langt', location: 'x'.repeat(290) });
     const id = await sent({ mediaId: media.id, place: 'y' });
-    const res = await editor.post(`/api/admin/knowledge/${id}/accept`, { field: 'location', mode: 'add', text: 'y'.repeat(20) });
+    const res = await editor.post(`/api/admin/knowledge/${id}/accept`, {
+      field: 'location',
+      mode: 'add',
+      text: 'y'.repeat(20),
+    });
     expect(res.statusCode).toBe(400);
     expect((await row(id)).status).toBe('pending');
     expect((await item(media.id)).location).toBe('x'.repeat(290));
@@ -303,17 +347,25 @@ describe('the review (/api/admin/knowledge)', () => {
     expect(res.json().contribution.status).toBe('rejected');
     expect((await item(media.id)).description).toBe('Óbroytt');
     expect((await anonymous.get(`/api/media/${media.id}`)).json().media.credits).toEqual([]);
-    const log = await t.db.selectFrom('activity_logs').select('action').where('resource_id', '=', id).execute();
+    const log = await t.db
+      .selectFrom('activity_logs')
+      .select('action')
+      .where('resource_id', '=', id)
+      .execute();
     expect(log).toEqual([{ action: 'knowledge.rejected' }]);
   });
 
   it('answers the contributor by e-mail, and refuses when they left no address', async () => {
     const media = await photo();
     const withAddress = await sent({ mediaId: media.id, who: 'x', contributorEmail: 'reply.me@example.org' });
-    const res = await editor.post(`/api/admin/knowledge/${withAddress}/reply`, { text: 'Hvør stendur til vinstru?' });
+    const res = await editor.post(`/api/admin/knowledge/${withAddress}/reply`, {
+      text: 'Hvør stendur til vinstru?',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().contribution.repliedAt).not.toBeNull();
-    expect(await queuedMailsTo(t, 'reply.me@example.org')).toEqual(['Um tína upplýsing / About what you told us']);
+    expect(await queuedMailsTo(t, 'reply.me@example.org')).toEqual([
+      'Um tína upplýsing / About what you told us',
+    ]);
     const without = await sent({ mediaId: media.id, who: 'y' });
     const refused = await editor.post(`/api/admin/knowledge/${without}/reply`, { text: 'Hey' });
     expect(refused.statusCode).toBe(400);
@@ -346,7 +398,11 @@ describe('the contributor dashboard and Dublin Core', () => {
     const rejected = await sent({ mediaId: media.id, other: 'Nei' }, teller.cookie);
     const before = (await teller.get('/api/contributor/dashboard')).json();
     expect(before.stats.score).toBe(0);
-    await editor.post(`/api/admin/knowledge/${accepted}/accept`, { field: 'keywords', mode: 'add', text: 'Smyril' });
+    await editor.post(`/api/admin/knowledge/${accepted}/accept`, {
+      field: 'keywords',
+      mode: 'add',
+      text: 'Smyril',
+    });
     await editor.post(`/api/admin/knowledge/${rejected}/reject`);
     const dashboard = (await teller.get('/api/contributor/dashboard')).json();
     expect(dashboard.stats.acceptedKnowledge).toBe(1);
@@ -356,15 +412,22 @@ describe('the contributor dashboard and Dublin Core', () => {
       expect.objectContaining({ id: accepted, mediaTitle: 'Havnin', status: 'accepted' }),
     ]);
     // Nobody else's.
-    expect((await publicUser.get('/api/contributor/dashboard')).json().contributions.map((c: { id: string }) => c.id))
-      .not.toContain(accepted);
+    expect(
+      (await publicUser.get('/api/contributor/dashboard'))
+        .json()
+        .contributions.map((c: { id: string }) => c.id),
+    ).not.toContain(accepted);
   });
 
   it('carries accepted text into oai_dc through the field it went into, valid against the schemas', async () => {
     const media = await photo({ description: 'Bátar', keywords: [] });
     const d = await sent({ mediaId: media.id, who: 'Jógvan' });
     const k = await sent({ mediaId: media.id, who: 'Marjun' });
-    await editor.post(`/api/admin/knowledge/${d}/accept`, { field: 'description', mode: 'add', text: 'Jógvan & Marjun' });
+    await editor.post(`/api/admin/knowledge/${d}/accept`, {
+      field: 'description',
+      mode: 'add',
+      text: 'Jógvan & Marjun',
+    });
     await editor.post(`/api/admin/knowledge/${k}/accept`, { field: 'keywords', mode: 'add', text: 'Marjun' });
     const res = await t.app.inject({
       method: 'GET',
@@ -374,7 +437,10 @@ describe('the contributor dashboard and Dublin Core', () => {
     expect(res.body).toContain('<dc:subject xml:lang="fo">Marjun</dc:subject>');
     const schema = join(import.meta.dirname, '..', 'oai', 'standards', 'harvest-check.xsd');
     expect(() =>
-      execFileSync('xmllint', ['--noout', '--nonet', '--schema', schema, '-'], { input: res.body, stdio: 'pipe' }),
+      execFileSync('xmllint', ['--noout', '--nonet', '--schema', schema, '-'], {
+        input: res.body,
+        stdio: 'pipe',
+      }),
     ).not.toThrow();
   });
 });
