@@ -133,7 +133,18 @@ describe('Do you know more about this photo?', () => {
     await article.getByLabel('Legg afturat tí, sum er').check();
     await article.getByLabel('Tekstur at leggja afturat').fill(`Á myndini er Jens í Gøtu ${token}.`);
     await article.getByRole('button', { name: 'Góðtak' }).click();
-    await expect.poll(() => article.textContent()).toContain('Lagt afturat: Lýsing.');
+    await expect.poll(() => body(staffPage)).toContain('Lagt afturat myndini.');
+    // Out of the pending list; under the accepted ones, saying where it went.
+    await expect.poll(() => article.count()).toBe(0);
+    await staffPage.getByLabel('Vís').selectOption('accepted');
+    await expect
+      .poll(() =>
+        staffPage
+          .getByRole('article')
+          .filter({ hasText: `Jens í Gøtu ${token}` })
+          .textContent(),
+      )
+      .toContain('Lagt afturat: Lýsing.');
     await staffPage.close();
 
     // The item shows it, with the credit.

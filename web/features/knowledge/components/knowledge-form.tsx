@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   KNOWLEDGE_FORM_RESULT,
   KNOWLEDGE_TEXT_MAX,
@@ -56,6 +56,11 @@ export function KnowledgeForm({
   const [problem, setProblem] = useState<'nothing' | 'email' | null>(null);
   const send = useSendKnowledge();
   const sent = posted?.outcome === 'sent' || send.isSuccess;
+  // Sent by the script, the form the focus was in is gone: the focus goes to what replaced it.
+  const more = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (send.isSuccess) more.current?.focus();
+  }, [send.isSuccess]);
 
   useEffect(() => {
     if (autoFocus) document.getElementById(`${id}-who`)?.focus();
@@ -81,6 +86,7 @@ export function KnowledgeForm({
           {t('knowledge.thanks', 'Takk fyri! Starvsfólk savnsins hyggja eftir tí, tú skrivaði.')}
         </Alert>
         <button
+          ref={more}
           type="button"
           className={secondaryButton}
           onClick={() => {

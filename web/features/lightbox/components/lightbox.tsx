@@ -20,7 +20,6 @@ import { ShareByHand } from '#web/components/share-by-hand.tsx';
 import { useFavorites } from '#web/lib/favorites.ts';
 import { useShare } from '#web/lib/share.ts';
 import { loadDeepZoom, MediaInfoSections, useMedia } from '#web/features/media/index.ts';
-import { KnowledgeCredits, loadKnowledgeForm } from '#web/features/knowledge/index.ts';
 import { useFittedSize } from '../lib/use-fitted-size.ts';
 import { neighbourIndex, stripRange, zoomIn, zoomOut } from '../lib/lightbox-rules.ts';
 
@@ -40,7 +39,9 @@ export interface LightboxProps {
 /** Deep zoom (OpenSeadragon on the IIIF image service): loaded only when asked for. */
 const DeepZoom = lazy(loadDeepZoom);
 /** "Do you know more about this photo?": a chunk of its own, loaded when a visitor asks for it. */
-const KnowledgeForm = lazy(loadKnowledgeForm);
+const KnowledgeForm = lazy(() =>
+  import('#web/features/knowledge/index.ts').then((m) => ({ default: m.KnowledgeForm })),
+);
 
 const toolButton =
   'inline-flex size-10 items-center justify-center rounded-md bg-white/10 text-white hover:bg-white/20 disabled:cursor-not-allowed disabled:opacity-40 aria-pressed:bg-white aria-pressed:text-slate-900';
@@ -457,10 +458,11 @@ function LightboxInfo({ id }: { id: string }) {
     return (
       <>
         <MediaInfoSections item={data} level={3} />
-        <div className="mt-4 space-y-3">
-          <KnowledgeCredits credits={data.credits} />
-          {data.isPublic && <TellMore key={data.id} id={data.id} />}
-        </div>
+        {data.isPublic && (
+          <div className="mt-4">
+            <TellMore key={data.id} id={data.id} />
+          </div>
+        )}
       </>
     );
   return (
