@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_FORM_RESULT, type KnowledgeFormResult } from '#common/knowledge-form.ts';
 import { asRoles, buildMedia, type RoleClient } from '#server/test/factories.ts';
@@ -325,6 +326,35 @@ describe('the review (/api/admin/knowledge)', () => {
     expect(res.statusCode).toBe(400);
     expect((await row(id)).status).toBe('pending');
     expect((await item(media.id)).location).toBe('x'.repeat(290));
+  });
+
+  it('undoes the item, the status and the thank-you together when the log entry cannot be written', async () => {
+    // A failure at the last step of the transaction: the log refuses this one item's entry.
+    await sql`create function refuse_knowledge_log() returns trigger language plpgsql as $$
+      begin
+        if new.action = 'knowledge.accepted' and new.resource_name = 'Loggurin sigur nei' then
+          raise exception 'log refused';
+        end if;
+        return new;
+      end $$`.execute(t.db);
+    await sql`create trigger refuse_knowledge_log before insert on activity_logs
+      for each row execute function refuse_knowledge_log()`.execute(t.db);
+    try {
+      const media = await photo({ title: 'Loggurin sigur nei', description: 'Óbroytt' });
+      const id = await sent({ mediaId: media.id, who: 'x', contributorEmail: 'undone@example.org' });
+      const res = await editor.post(`/api/admin/knowledge/${id}/accept`, {
+        field: 'description',
+        mode: 'replace',
+        text: 'Nýtt',
+      });
+      expect(res.statusCode).toBe(500);
+      expect((await item(media.id)).description).toBe('Óbroytt');
+      expect((await row(id)).status).toBe('pending');
+      expect(await queuedMailsTo(t, 'undone@example.org')).toEqual([]);
+    } finally {
+      await sql`drop trigger refuse_knowledge_log on activity_logs`.execute(t.db);
+      await sql`drop function refuse_knowledge_log()`.execute(t.db);
+    }
   });
 
   it('of two staff accepting at once, one writes the item and the other is told it is done', async () => {
