@@ -46,7 +46,10 @@ export const knowledgeSummary = z.object({
 export type KnowledgeSummary = z.infer<typeof knowledgeSummary>;
 export const createKnowledgeResponse = z.object({ contribution: z.object({ id: z.uuid() }) });
 
-/** The review screen's list: newest first, by status ('all' or absent: every one). */
+/**
+ * The review screen's list: newest first, by status ('all' or absent: every one); `q` matches what
+ * was told, the teller's name or address, or the item's title.
+ */
 export const knowledgeListQuery = listQuery(['newest'], {
   status: z.enum(['all', ...KNOWLEDGE_STATUS_VALUES]).optional(),
 });

@@ -1,5 +1,6 @@
-import type { Insertable, Updateable } from 'kysely';
+import { type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
+import { containsPattern, countRows, fetchPage, type KeysetOrder } from '#server/db/paging.ts';
 import type { ContributionsTable } from '#server/db/schema.ts';
 
 export function createContribution(db: Db, values: Insertable<ContributionsTable>) {
@@ -34,23 +35,35 @@ export function updateContribution(db: Db, id: string, values: Updateable<Contri
     .executeTakeFirst();
 }
 
-/** Newest first, of one status or all; at most `limit`, and how many there are. */
+const NEWEST: KeysetOrder = {
+  keys: [
+    { expr: sql.ref('c.created_at'), type: 'timestamptz' },
+    { expr: sql.ref('c.id'), type: 'uuid' },
+  ],
+  direction: 'desc',
+};
+
+/**
+ * A page of contributions, newest first, of one status or all, and how many match; `q` matches
+ * what was told, the teller's name or address, or the item's title.
+ */
 export async function listContributions(
   db: Db,
-  status: 'pending' | 'accepted' | 'rejected' | undefined,
+  filters: { status?: 'pending' | 'accepted' | 'rejected'; q?: string },
+  cursor: string | undefined,
   limit: number,
 ) {
-  let rows = staffRows(db);
-  let count = db.selectFrom('contributions').select((eb) => eb.fn.countAll<string>().as('n'));
-  if (status) {
-    rows = rows.where('c.status', '=', status);
-    count = count.where('status', '=', status);
+  let query = staffRows(db);
+  if (filters.status) query = query.where('c.status', '=', filters.status);
+  if (filters.q) {
+    const p = containsPattern(filters.q);
+    query = query.where(
+      sql<SqlBool>`(c.who ilike ${p} or c.place ilike ${p} or c.time_text ilike ${p} or c.other ilike ${p}
+        or c.contributor_name ilike ${p} or c.contributor_email ilike ${p} or m.title ilike ${p})`,
+    );
   }
-  const [items, total] = await Promise.all([
-    rows.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit).execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { rows: items, total: Number(total.n) };
+  const [page, total] = await Promise.all([fetchPage(query, NEWEST, cursor, limit), countRows(query)]);
+  return { ...page, total };
 }
 
 export async function countContributions(db: Db) {

@@ -74,9 +74,14 @@ export async function listKnowledgeForReview(
   query: z.output<typeof knowledgeListQuery>,
 ) {
   authorize(actor, 'submission:review');
-  const status = query.status === 'all' ? undefined : query.status;
-  const page = await repo.listContributions(ctx.db, status, query.limit);
-  return { items: page.rows.map(presentStaffKnowledge), total: page.total, nextCursor: null };
+  const { cursor, limit, q, status } = query;
+  const page = await repo.listContributions(
+    ctx.db,
+    { q: q || undefined, status: status === 'all' ? undefined : status },
+    cursor,
+    limit,
+  );
+  return { items: page.rows.map(presentStaffKnowledge), total: page.total, nextCursor: page.nextCursor };
 }
 
 export async function getKnowledgeStats(ctx: AppContext, actor: Actor) {

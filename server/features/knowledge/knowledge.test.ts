@@ -222,6 +222,24 @@ describe('the review (/api/admin/knowledge)', () => {
       signedIn: false,
       status: 'pending',
     });
+    // Searched by what was told or the item's title, paged by keyset.
+    const word = `leit${Date.now()}`;
+    const more = [];
+    for (let i = 0; i < 3; i++) more.push(await sent({ mediaId: media.id, other: `${word} ${i}` }));
+    const first = (await editor.get(`/api/admin/knowledge?q=${word}&limit=2`)).json();
+    expect(first.total).toBe(3);
+    expect(first.items.map((i: { id: string }) => i.id)).toEqual([more[2], more[1]]);
+    const second = (
+      await editor.get(
+        `/api/admin/knowledge?q=${word}&limit=2&cursor=${encodeURIComponent(first.nextCursor)}`,
+      )
+    ).json();
+    expect(second.items.map((i: { id: string }) => i.id)).toEqual([more[0]]);
+    expect(second.nextCursor).toBeNull();
+    expect(
+      (await editor.get('/api/admin/knowledge?q=Kirkjan%20%C3%AD%20G%C3%B8tu')).json().total,
+    ).toBeGreaterThan(0);
+
     const stats = (await editor.get('/api/admin/knowledge/stats')).json();
     expect(stats.pending).toBeGreaterThan(0);
     const dashboard = (await viewer.get('/api/admin/dashboard')).json();

@@ -2280,5 +2280,8 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   'admin.knowledge.reply_sent': { fo: 'Svarið er á veg.', en: 'Your answer is on its way.' },
   'admin.knowledge.reply_text': { fo: 'Títt svar', en: 'Your answer' },
   'admin.knowledge.send_reply': { fo: 'Send svar', en: 'Send answer' },
+  'admin.knowledge.search': { fo: 'Leita', en: 'Search' },
+  'admin.knowledge.showing': { fo: 'Vísir {n} av {total}', en: 'Showing {n} of {total}' },
+  'admin.knowledge.more': { fo: 'Vís fleiri', en: 'Show more' },
   // scripts/texts.ts --write adds new keys above this line.
 };

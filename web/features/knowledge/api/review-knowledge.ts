@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { KnowledgeStats, StaffKnowledge } from '#common/api/knowledge.ts';
 import type { KnowledgeField, KnowledgeMode } from '#common/knowledge-form.ts';
@@ -9,16 +9,22 @@ export type KnowledgeFilter = 'pending' | 'accepted' | 'rejected' | 'all';
 
 const keys = {
   all: ['admin', 'knowledge'] as const,
-  list: (status: KnowledgeFilter) => ['admin', 'knowledge', 'list', status] as const,
+  list: (status: KnowledgeFilter, q: string) => ['admin', 'knowledge', 'list', status, q] as const,
   stats: () => ['admin', 'knowledge', 'stats'] as const,
 };
 
-/** GET /api/admin/knowledge?status=: newest first. */
-export function useKnowledgeList(status: KnowledgeFilter) {
-  return useQuery({
-    queryKey: keys.list(status),
-    queryFn: ({ signal }) =>
-      apiFetch<ListPage<StaffKnowledge>>(`/api/admin/knowledge?status=${status}&limit=100`, { signal }),
+/** GET /api/admin/knowledge?status=&q=&cursor=: newest first, a page at a time. */
+export function useKnowledgeList(status: KnowledgeFilter, q: string) {
+  return useInfiniteQuery({
+    queryKey: keys.list(status, q),
+    initialPageParam: '',
+    queryFn: ({ signal, pageParam }) => {
+      const params = new URLSearchParams({ status, limit: '50' });
+      if (q) params.set('q', q);
+      if (pageParam) params.set('cursor', pageParam);
+      return apiFetch<ListPage<StaffKnowledge>>(`/api/admin/knowledge?${params}`, { signal });
+    },
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

@@ -58,10 +58,13 @@ function toldText(row: StaffKnowledge) {
 export function AdminKnowledgePage() {
   const t = useT();
   const [status, setStatus] = useState<KnowledgeFilter>('pending');
-  const list = useKnowledgeList(status);
+  const [q, setQ] = useState('');
+  const list = useKnowledgeList(status, q.trim());
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const stats = useKnowledgeStats();
   useKnowledgeEvents();
   const filterId = useId();
+  const searchId = useId();
 
   return (
     <Page title={t('admin.knowledge.title', 'What visitors told')} width="max-w-4xl">
@@ -80,38 +83,70 @@ export function AdminKnowledgePage() {
           )}
         </p>
       )}
-      <div className="mt-4 max-w-xs">
-        <label htmlFor={filterId} className="block text-sm font-medium text-slate-800">
-          {t('admin.knowledge.filter', 'Show')}
-        </label>
-        <select
-          id={filterId}
-          className={control}
-          value={status}
-          onChange={(event) => setStatus(event.target.value as KnowledgeFilter)}
-        >
-          {FILTERS.map((value) => (
-            <option key={value} value={value}>
-              {statusLabel(value, t)}
-            </option>
-          ))}
-        </select>
+      <div className="mt-4 grid max-w-2xl gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
+            {t('admin.knowledge.search', 'Search')}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className={control}
+            value={q}
+            onChange={(event) => setQ(event.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor={filterId} className="block text-sm font-medium text-slate-800">
+            {t('admin.knowledge.filter', 'Show')}
+          </label>
+          <select
+            id={filterId}
+            className={control}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as KnowledgeFilter)}
+          >
+            {FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {statusLabel(value, t)}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <div className="mt-6">
         {list.isPending ? (
           <Spinner text={t('admin.knowledge.loading', 'Loading…')} />
         ) : list.error ? (
           <Alert tone="error">{t('admin.knowledge.load_failed', 'The list could not be loaded.')}</Alert>
-        ) : list.data.items.length === 0 ? (
+        ) : items.length === 0 ? (
           <p className="text-slate-700">{t('admin.knowledge.empty', 'Nothing here.')}</p>
         ) : (
-          <ul className="space-y-4">
-            {list.data.items.map((row) => (
-              <li key={row.id}>
-                <Contribution row={row} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <p className="mb-3 text-sm text-slate-700">
+              {t('admin.knowledge.showing', 'Showing {n} of {total}', {
+                n: items.length,
+                total: list.data.pages[0]?.total ?? items.length,
+              })}
+            </p>
+            <ul className="space-y-4">
+              {items.map((row) => (
+                <li key={row.id}>
+                  <Contribution row={row} />
+                </li>
+              ))}
+            </ul>
+            {list.hasNextPage && (
+              <button
+                type="button"
+                className={`${secondaryButton} mt-4`}
+                disabled={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {t('admin.knowledge.more', 'Show more')}
+              </button>
+            )}
+          </>
         )}
       </div>
     </Page>
