@@ -116,6 +116,11 @@ export const mediaItem = z.object({
   files: mediaFiles,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Whose knowledge staff accepted into the item (issue 29 §1), oldest first, and the year; a
+   * contributor who gave no name is null. Only in the answer for one item.
+   */
+  credits: z.array(z.object({ name: z.string().nullable(), year: z.number().int() })).optional(),
 });
 export type MediaItem = z.infer<typeof mediaItem>;
 export const mediaItemResponse = z.object({ media: mediaItem });

@@ -410,6 +410,28 @@ export interface OaiTombstonesTable {
   deleted_at: ColumnType<Date, never, never>;
 }
 
+/** What a visitor told about a public item (issue 29 §1), and what staff made of it. */
+export interface ContributionsTable {
+  id: Generated<string>;
+  media_id: string;
+  who: string | null;
+  place: string | null;
+  time_text: string | null;
+  other: string | null;
+  contributor_name: string | null;
+  contributor_email: string | null;
+  submitted_by: string | null;
+  status: Generated<'pending' | 'accepted' | 'rejected'>;
+  /** The item's field it went into (common/api/knowledge.ts KNOWLEDGE_FIELDS), once accepted. */
+  accepted_field: string | null;
+  accepted_text: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  replied_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   oai_tombstones: OaiTombstonesTable;
   jobs: JobsTable;
@@ -438,6 +460,7 @@ export interface Database {
   media_totals: MediaTotalsTable;
   media_category_totals: MediaCategoryTotalsTable;
   media_upload_days: MediaUploadDaysTable;
+  contributions: ContributionsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -13,12 +13,14 @@ import { useMissingItem } from '#web/lib/boot-data.ts';
 import { useFavorites } from '#web/lib/favorites.ts';
 import { useFullscreenEnabled } from '#web/lib/fullscreen.ts';
 import { useShare } from '#web/lib/share.ts';
+import { KnowledgeForm } from '#web/features/knowledge/index.ts';
 import { mediaPath, useMedia } from '../api/get-media.ts';
 import { useRecordView } from '../api/record-view.ts';
 import {
   ArchivalSection,
   AttributionLine,
   BasicInfoSection,
+  CreditsLine,
   HistoricalContextSection,
   IdLine,
   KeywordsSection,
@@ -182,6 +184,9 @@ function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
 
           {media.description && <p className="whitespace-pre-line text-slate-800">{media.description}</p>}
           <AttributionLine item={media} />
+          <CreditsLine item={media} />
+          {/* What visitors know about a public item (issue 29): works before the script arrives. */}
+          {media.isPublic && <KnowledgeForm mediaId={media.id} />}
         </div>
 
         <div className="space-y-6">
