@@ -4,7 +4,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { alsaWav, exifFixture } from '#server/test/fixtures.ts';
+import { alsaWav, exifFixture, mjpegPcmAvi } from '#server/test/fixtures.ts';
 import {
   asRole,
   buildCategory,
@@ -156,6 +156,19 @@ describe('GET /iiif/presentation/3/item/:id', () => {
       format: 'audio/wav',
       duration: canvas.duration,
     });
+  });
+
+  it('shows a video browsers do not play (an AVI) as its playable copy, which is served', async () => {
+    const avi = await upload(await mjpegPcmAvi());
+    const manifest = (await get(`/iiif/presentation/3/item/${avi}`)).json();
+    expectValid(manifest);
+    const body = manifest.items[0].items[0].items[0].body;
+    expect(body).toMatchObject({ type: 'Video', format: 'video/mp4' });
+    const url = new URL(body.id);
+    expect(url.pathname).toBe(`/files/media/${avi}/playable`);
+    const served = await get(`${url.pathname}${url.search}`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('video/mp4');
   });
 
   it('carries a rights statement URI when one is given', () => {

@@ -73,10 +73,10 @@ export async function listManifestDerivatives(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('derivatives')
-    .select(['owner_id', 'variant', 'file_key', 'width', 'height'])
+    .select(['owner_id', 'variant', 'file_key', 'mime_type', 'width', 'height'])
     .where('owner_type', '=', 'media')
     .where('owner_id', 'in', ids)
-    .where('variant', 'in', ['thumb', 'download'])
+    .where('variant', 'in', ['thumb', 'download', 'playable'])
     .execute();
 }
 

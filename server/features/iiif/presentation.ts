@@ -63,6 +63,8 @@ export interface ManifestItem {
     thumb: string | null;
     original: string | null;
     thumbSize: { width: number; height: number } | null;
+    /** The H.264/AAC copy of a sound or video browsers do not play as it is, when made. */
+    playable?: { url: string; format: string } | null;
   };
   /**
    * The item's rights statement URI (rightsstatements.org or Creative Commons, `http://`;
@@ -163,9 +165,9 @@ function canvasOf(
         : {};
     return annotation(
       {
-        id: `${base}${item.files.original}`,
+        id: `${base}${item.files.playable?.url ?? item.files.original}`,
         type: AV_TYPE[item.mediaType],
-        format: item.mimeType,
+        format: item.files.playable?.format ?? item.mimeType,
         ...size,
         ...(duration ? { duration } : {}),
       },
