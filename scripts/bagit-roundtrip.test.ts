@@ -296,6 +296,9 @@ describe(`a BagIt bag taken into an empty archive (${engine})`, { timeout: 240_0
     const after = await itemsOf(copy);
     expect(after).toHaveLength(before.length);
     const copyById = new Map(after.map((i) => [i.display_id, i]));
+    const [csvHead, ...csvRows] = parseCsv(readFileSync(join(bag, 'metadata.csv'), 'utf8')).rows;
+    const header = readHeader(csvHead!);
+    if (!header.ok) throw new Error(header.message);
     for (const item of before) {
       const file = originalIn(item.display_id);
       const line = lines.find((l) => l[0] === file)!;
@@ -310,9 +313,6 @@ describe(`a BagIt bag taken into an empty archive (${engine})`, { timeout: 240_0
 
       // The `.metadata.json` sidecar gives the fields its metadata.csv row gives (the import
       // reads it when no CSV row names the file).
-      const [csvHead, ...csvRows] = parseCsv(readFileSync(join(bag, 'metadata.csv'), 'utf8')).rows;
-      const header = readHeader(csvHead!);
-      if (!header.ok) throw new Error(header.message);
       const fromCsv = readRow(header.columns, csvRows.find((r) => r[0] === file)!);
       expect(fromCsv.ok).toBe(true);
       expect(
