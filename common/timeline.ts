@@ -46,3 +46,10 @@ const day = (year: number, rest: string) => `${String(year).padStart(4, '0')}-${
 export function periodDays(period: Period): { first: string; last: string } {
   return { first: day(period.from, '01-01'), last: day(period.to, '12-31') };
 }
+
+/** The decade a span of years lies wholly inside ("1950s"), or null (none, or across two). */
+export function decadeOfSpan(earliestYear: number | null, latestYear: number | null): string | null {
+  if (earliestYear === null || latestYear === null || earliestYear < 1) return null;
+  const decade = earliestYear - (earliestYear % 10);
+  return latestYear - (latestYear % 10) === decade ? `${decade}s` : null;
+}

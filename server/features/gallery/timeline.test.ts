@@ -146,6 +146,21 @@ describe('the timeline', () => {
     expect(order.slice(-2).sort()).toEqual(['Ódaterað', 'Áðrenn 1930'].sort());
   });
 
+  it('gives an item\'s page the decade its date lies in, for "more from this decade"', async () => {
+    const decade = async (title: string) =>
+      (
+        (await t.app.inject(`/api/media/${ids[title]}`)).json() as {
+          media: { originalDateDecade: string | null };
+        }
+      ).media.originalDateDecade;
+    expect(await decade('Um 1950')).toBe('1950s');
+    expect(await decade('Ein dagur')).toBe('1950s');
+    expect(await decade('Kríggið')).toBe('1940s');
+    expect(await decade('Yvir tíggjuskiftið')).toBeNull();
+    expect(await decade('Áðrenn 1930')).toBeNull();
+    expect(await decade('Ódaterað')).toBeNull();
+  });
+
   it('keeps its counts right through insert, update, publish, unpublish and delete, in bulk too', async () => {
     expect(await kept()).toEqual(await recounted());
     const many = await buildMediaMany(t, 40, (i) => ({

@@ -439,6 +439,7 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   'gallery.type.label': { fo: 'Slag', en: 'Type' },
   'gallery.type.all': { fo: 'Øll sløg', en: 'All types' },
   'timeline.title': { fo: 'Tíðarlinja', en: 'Timeline' },
+  'media.more_from_decade': { fo: 'Meira frá {decade}-árunum', en: 'More from the {decade}s' },
   'timeline.all': { fo: 'Øll ár', en: 'All years' },
   'timeline.decades': { fo: 'Áratíggju', en: 'Decades' },
   'timeline.decade': { fo: '{decade}-árini', en: '{decade}s' },
