@@ -1,5 +1,5 @@
 import { GALLERY_SORTS, type GallerySort, MEDIA_TYPES, type MediaType } from './enums.ts';
-import { readPeriod } from './timeline.ts';
+import { PERIOD_NAME } from './timeline.ts';
 
 /**
  * The public gallery's filters as they stand in a page's URL, read the same way by the web app and
@@ -33,11 +33,12 @@ export function readGalleryFilters(params: URLSearchParams): GalleryFilters {
   const category = params.get('category');
   const sort = params.get('sort');
   const type = params.get('type');
+  const period = params.get('period') ?? '';
   return {
     q: (params.get('q') ?? '').trim().slice(0, GALLERY_QUERY_MAX),
     category: isUuid(category) ? category : '',
     type: isType(type) ? type : '',
-    period: readPeriod(params.get('period'))?.name ?? '',
+    period: PERIOD_NAME.test(period) ? period : '',
     sort: isSort(sort) ? sort : 'newest',
   };
 }

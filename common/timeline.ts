@@ -17,20 +17,16 @@ export interface Period {
   to: number;
 }
 
-const PERIOD = /^(\d{1,4})(s?)$/;
+/** A decade ("10s" to "9990s") or a year ("1" to "9999") as the URL names it. */
+export const PERIOD_NAME = /^(?:[1-9]\d{0,2}0s|[1-9]\d{0,3})$/;
 
-/** A period named as the URL names it, or null for anything else (year 1 to 9999). */
+/** A period named as the URL names it, or null for anything else. */
 export function readPeriod(text: string | null | undefined): Period | null {
-  const match = text ? PERIOD.exec(text) : null;
-  if (!match) return null;
-  const year = Number(match[1]);
-  if (year < 1 && !match[2]) return null;
-  if (String(year) !== match[1]) return null;
-  if (match[2]) {
-    if (year % 10 !== 0) return null;
-    return { kind: 'decade', name: `${year}s`, from: Math.max(year, 1), to: year + 9 };
-  }
-  return { kind: 'year', name: String(year), from: year, to: year };
+  if (!text || !PERIOD_NAME.test(text)) return null;
+  const year = Number.parseInt(text, 10);
+  return text.endsWith('s')
+    ? { kind: 'decade', name: text, from: year, to: year + 9 }
+    : { kind: 'year', name: text, from: year, to: year };
 }
 
 export const isPeriod = (text: string | null | undefined): boolean => readPeriod(text) !== null;

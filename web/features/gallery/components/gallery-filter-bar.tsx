@@ -1,6 +1,6 @@
 import { LayoutGrid, List, Search } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import { GALLERY_SORTS, type GallerySort, MEDIA_TYPES, type MediaType } from '#common/enums.ts';
+import { GALLERY_SORTS, type GallerySort, MEDIA_TYPES } from '#common/enums.ts';
 import { useT } from '#web/app/i18n.tsx';
 import type { PublicCategory } from '../api/get-public-categories.ts';
 import type { GalleryParamPatch, GalleryParams, GalleryView } from '../lib/gallery-params.ts';
@@ -62,12 +62,6 @@ export function GalleryFilterBar({
     title: t('gallery.sort.title', 'Heiti (A–Ø)'),
     views: t('gallery.sort.views', 'Flest sýningar'),
     taken: t('gallery.sort.taken', 'Upprunadato (elst fyrst)'),
-  };
-  const typeLabels: Record<MediaType, string> = {
-    image: t('media.type.image', 'Image'),
-    video: t('media.type.video', 'Video'),
-    audio: t('media.type.audio', 'Audio'),
-    document: t('media.type.document', 'Document'),
   };
   const views: { value: GalleryView; label: string; Icon: typeof List }[] = [
     { value: 'grid', label: t('gallery.view.grid', 'Rutanet'), Icon: LayoutGrid },
@@ -142,7 +136,8 @@ export function GalleryFilterBar({
             <option value="">{t('gallery.type.all', 'Øll sløg')}</option>
             {MEDIA_TYPES.map((type) => (
               <option key={type} value={type}>
-                {typeLabels[type]}
+                {/* The texts media.type.image, .video, .audio, .document (web/features/media). */}
+                {t(`media.type.${type}`, type)}
               </option>
             ))}
           </select>
