@@ -193,7 +193,7 @@ describe('the timeline', () => {
     await sql`delete from media_items where id = any(${many.slice(5, 30).map((m) => m.id)}::uuid[])`.execute(
       t.db,
     );
-    await sql`delete from media_items where id = ${ids['Kríggið']!}`.execute(t.db);
+    await sql`delete from media_items where id = ${ids.Kríggið!}`.execute(t.db);
     expect(await kept()).toEqual(await recounted());
     expect(asMap((await timeline()).decades)['1940s']).toBeUndefined();
 
