@@ -89,7 +89,12 @@ export async function listPublicMedia(
     const { first, last } = periodDays(options.period);
     query = query
       .where(sql<SqlBool>`media_items.original_date_earliest >= ${first}::date`)
-      .where(sql<SqlBool>`media_items.original_date_latest <= ${last}::date`);
+      .where(sql<SqlBool>`media_items.original_date_latest <= ${last}::date`)
+      // The same bound on the first day, as the date-taken index reads it (so that sort starts at
+      // the period instead of reading every earlier item).
+      .where(
+        sql<SqlBool>`${DAY_TAKEN} between ${first}::date - date '0001-01-01' and ${last}::date - date '0001-01-01'`,
+      );
   }
   if (options.featuredOnly) query = query.where('media_items.is_featured', '=', true);
   return fetchPage(query, GALLERY_ORDERS[options.sort], options.cursor, options.limit);

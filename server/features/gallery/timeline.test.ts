@@ -105,13 +105,13 @@ describe('the timeline', () => {
     expect(await titles('period=1952')).toEqual(['Árið 1952', 'Ein dagur', 'Sjónvarp'].sort());
     expect(await titles('period=1940s')).toEqual(['Kríggið']);
     // Never at a default year: nothing undated or open-ended in any period.
-    for (const period of ['1970s', '1970', '1920s', '1930', '1930s', '0s']) {
+    for (const period of ['1970s', '1970', '1920s', '1930', '1930s', '10s']) {
       expect(await titles(`period=${period}`), period).toEqual([]);
     }
   });
 
   it('refuses what is no period', async () => {
-    for (const bad of ['1955s', '195', 'x', '19500', '-1950', '1950-1959']) {
+    for (const bad of ['1955s', '195', 'x', '19500', '-1950', '1950-1959', '0s', '0', '01950']) {
       const res = await t.app.inject(`/api/gallery?period=${encodeURIComponent(bad)}`);
       expect(res.statusCode, bad).toBe(bad === '195' ? 200 : 400);
     }
