@@ -100,6 +100,8 @@ export const mediaItem = z.object({
   originalDate: z.string().nullable(),
   /** The original date understood, as EDTF (common/dates); null when none or not understood. */
   originalDateEdtf: z.string().nullable(),
+  /** The decade its whole span lies in ("1950s", common/timeline.ts), for "more from this decade". */
+  originalDateDecade: z.string().nullable(),
   source: z.string().nullable(),
   keywords: z.array(z.string()),
   historicalContext: z.string().nullable(),

@@ -402,6 +402,15 @@ export interface MediaUploadDaysTable {
   items: BigintColumn;
 }
 
+/** Items per period (decade "1950s" or year "1952") by category ('' for none), type and public (migration 0033, by triggers). */
+export interface TimelineCountsTable {
+  period: string;
+  category: string;
+  media_type: string;
+  is_public: boolean;
+  items: BigintColumn;
+}
+
 /** A public item deleted or unpublished, kept for OAI-PMH harvesters (migration 0019, by triggers). */
 export interface OaiTombstonesTable {
   media_id: string;
@@ -461,6 +470,7 @@ export interface Database {
   media_category_totals: MediaCategoryTotalsTable;
   media_upload_days: MediaUploadDaysTable;
   contributions: ContributionsTable;
+  timeline_counts: TimelineCountsTable;
 }
 
 export type User = Selectable<UsersTable>;

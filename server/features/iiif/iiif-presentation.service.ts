@@ -51,6 +51,7 @@ async function manifestItems(ctx: Ctx, ids: string[]): Promise<Map<string, Manif
       mimeType: row.mime_type,
       photographer: row.photographer,
       originalDate: row.original_date,
+      navDate: row.nav_day ? `${row.nav_day}T00:00:00Z` : null,
       location: row.location,
       keywords: row.keywords,
       source: row.source,

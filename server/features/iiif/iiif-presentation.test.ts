@@ -51,6 +51,7 @@ beforeAll(async () => {
     photographer: 'Jóan Petersen',
     categoryId: category.id,
     attributionText: 'Mynd: Jóan Petersen / Savnið',
+    originalDate: 'summarið 1931',
   });
 });
 afterAll(() => t.close());
@@ -78,6 +79,8 @@ describe('GET /iiif/presentation/3/item/:id', () => {
     expect(manifest.id).toBe(`${TEST_ORIGIN}/iiif/presentation/3/item/${image}`);
     expect(manifest.label).toEqual({ none: ['Havnin í 1931'] });
     expect(manifest.summary).toEqual({ none: ['Bátar í havnini'] });
+    // Where a viewer places it in time: the first day of "summer 1931" (EDTF 1931-22).
+    expect(manifest.navDate).toBe('1931-06-01T00:00:00Z');
     expect(manifest.homepage[0].id).toBe(`${TEST_ORIGIN}/media/${image}`);
     // The item's own rights statement (migration 0018; the site's default until staff choose).
     const { rights } = (await get(`/api/media/${image}`)).json().media;
@@ -197,6 +200,10 @@ describe('GET /iiif/presentation/3/item/:id', () => {
     const manifest = itemManifest(TEST_ORIGIN, item, 'Myndasavn');
     expectValid(manifest);
     expect(manifest.rights).toBe('http://rightsstatements.org/vocab/InC/1.0/');
+    // Undated: no navDate, never a default year.
+    expect(manifest).not.toHaveProperty('navDate');
+    expect(validate({ ...manifest, navDate: '1931' })).toBe(false);
+    expectValid({ ...manifest, navDate: '0931-01-01T00:00:00Z' });
     expect(validate({ ...manifest, rights: 'https://rightsstatements.org/vocab/InC/1.0/' })).toBe(false);
   });
 

@@ -58,6 +58,8 @@ function manifestItems(db: Db) {
       'm.attribution_text',
       'm.rights',
       'm.duration_seconds',
+      // The first day the original date can be (IIIF navDate), as text whatever the driver.
+      sql<string | null>`to_char(m.original_date_earliest, 'YYYY-MM-DD')`.as('nav_day'),
       'c.name as category_name',
     ])
     .where('m.is_public', '=', true);
