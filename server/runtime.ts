@@ -1,4 +1,5 @@
 import { readdir, rm, stat } from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
 import { join } from 'node:path';
 import { createAppContext } from './app-context.ts';
 import type { Config } from './config.ts';
@@ -93,4 +94,21 @@ async function newestChange(path: string): Promise<number> {
     newest = Math.max(newest, await newestChange(join(path, name)));
   }
   return newest;
+}
+
+/** A logger that says nothing: for scripts that run the services and report progress themselves. */
+export function quietLogger(): FastifyBaseLogger {
+  const noop = () => {};
+  const logger = {
+    level: 'silent',
+    fatal: noop,
+    error: noop,
+    warn: noop,
+    info: noop,
+    debug: noop,
+    trace: noop,
+    silent: noop,
+    child: () => logger,
+  };
+  return logger as unknown as FastifyBaseLogger;
 }

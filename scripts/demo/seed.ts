@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import type { FastifyBaseLogger } from 'fastify';
+import { quietLogger } from '#server/runtime.ts';
 import type { MediaType } from '#common/enums.ts';
 import type { Actor } from '#common/permissions.ts';
 import type { Config } from '#server/config.ts';
@@ -303,21 +303,4 @@ async function undo(ctx: AppContext, created: SeededRows) {
       // best effort: carry on with the rest
     }
   }
-}
-
-/** The services log through ctx.logger; the seed reports progress itself. */
-function quietLogger(): FastifyBaseLogger {
-  const noop = () => {};
-  const logger = {
-    level: 'silent',
-    fatal: noop,
-    error: noop,
-    warn: noop,
-    info: noop,
-    debug: noop,
-    trace: noop,
-    silent: noop,
-    child: () => logger,
-  };
-  return logger as unknown as FastifyBaseLogger;
 }

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { basename, join, posix, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyBaseLogger } from 'fastify';
+import { quietLogger } from '#server/runtime.ts';
 import { folderBody } from '#common/api/folders.ts';
 import { fileTooLargeMessage, INGEST_LIMITS } from '#common/file-types.ts';
 import { type Actor, can } from '#common/permissions.ts';
@@ -490,20 +490,4 @@ async function hashFile(path: string): Promise<string> {
   const hash = createHash('sha256');
   await pipeline(createReadStream(path), hash);
   return hash.digest('hex');
-}
-
-function quietLogger(): FastifyBaseLogger {
-  const noop = () => {};
-  const logger = {
-    level: 'silent',
-    fatal: noop,
-    error: noop,
-    warn: noop,
-    info: noop,
-    debug: noop,
-    trace: noop,
-    silent: noop,
-    child: () => logger,
-  };
-  return logger as unknown as FastifyBaseLogger;
 }

@@ -1,5 +1,4 @@
-import { BoundedRunError, runBounded } from './bounded-run.ts';
-import { PROBE_LIMITS } from './probe-media.ts';
+import { runProbe } from './probe-media.ts';
 
 /** The streams of a sound or video that decide whether browsers play it (issue 27 §5). */
 export interface MediaStreams {
@@ -10,50 +9,12 @@ export interface MediaStreams {
   durationSeconds: number | null;
 }
 
-const MAX_PROBE_OUTPUT = 256 * 1024;
-
-interface ProbeOutput {
-  streams?: {
-    codec_type?: string;
-    codec_name?: string;
-    pix_fmt?: string;
-    width?: number;
-    height?: number;
-    duration?: string;
-    disposition?: { attached_pic?: number };
-  }[];
-  format?: { duration?: string };
-}
-
 /**
  * ffprobe's reading of every stream of a file, opened with exactly `demuxer` (never probed for
  * another format), under the same bounds as the ingest's probe (probe-media.ts).
  */
 export async function probeStreams(path: string, demuxer: string): Promise<MediaStreams> {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  await runBounded(
-    'ffprobe',
-    [
-      ...['-hide_banner', '-v', 'error', '-threads', '1', '-probesize', '5000000'],
-      ...['-analyzeduration', '10000000', '-protocol_whitelist', 'file', '-f', demuxer],
-      '-show_entries',
-      'format=duration:stream=codec_type,codec_name,pix_fmt,width,height,duration:stream_disposition=attached_pic',
-      ...['-of', 'json', '-i', path],
-    ],
-    PROBE_LIMITS,
-    (chunk) => {
-      bytes += chunk.length;
-      chunks.push(chunk);
-      return bytes <= MAX_PROBE_OUTPUT;
-    },
-  );
-  let output: ProbeOutput;
-  try {
-    output = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ProbeOutput;
-  } catch {
-    throw new BoundedRunError('ffprobe answered with something other than JSON', 'output');
-  }
+  const output = await runProbe(path, demuxer);
   const streams = output.streams ?? [];
   const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const audio = streams.find((s) => s.codec_type === 'audio');

@@ -51,10 +51,11 @@ export class MediaRefusal extends Error {
   }
 }
 
-interface ProbeOutput {
+export interface ProbeOutput {
   streams?: {
     codec_type?: string;
     codec_name?: string;
+    pix_fmt?: string;
     width?: number;
     height?: number;
     duration?: string;
@@ -64,36 +65,22 @@ interface ProbeOutput {
 }
 
 /**
- * Reads the stream a derivative would decode, with the type's own demuxer only.
- * Rejects with a BoundedRunError when ffprobe cannot read the file (or runs out of its limits),
- * and with a MediaRefusal when the file has no such stream.
+ * ffprobe's reading of every stream of a file, opened with exactly `demuxer` (never probed for
+ * another format), within PROBE_LIMITS and reading at most PROBE_BYTES: the one way any part of
+ * the archive asks ffprobe. Rejects with a BoundedRunError when ffprobe cannot read the file, runs
+ * out of its limits or answers with something other than JSON.
  */
-export async function probeMedia(path: string, mimeType: string): Promise<MediaProbe> {
-  const container = containerOf(mimeType);
+export async function runProbe(path: string, demuxer: string): Promise<ProbeOutput> {
   const chunks: Buffer[] = [];
   let bytes = 0;
   await runBounded(
     'ffprobe',
     [
-      '-hide_banner',
-      '-v',
-      'error',
-      '-threads',
-      '1',
-      '-probesize',
-      String(PROBE_BYTES),
-      '-analyzeduration',
-      String(ANALYZE_MICROSECONDS),
-      '-protocol_whitelist',
-      'file',
-      '-f',
-      container.demuxer,
+      ...['-hide_banner', '-v', 'error', '-threads', '1', '-probesize', String(PROBE_BYTES)],
+      ...['-analyzeduration', String(ANALYZE_MICROSECONDS), '-protocol_whitelist', 'file', '-f', demuxer],
       '-show_entries',
-      'format=duration:stream=codec_type,codec_name,width,height,duration:stream_disposition=attached_pic',
-      '-of',
-      'json',
-      '-i',
-      path,
+      'format=duration:stream=codec_type,codec_name,pix_fmt,width,height,duration:stream_disposition=attached_pic',
+      ...['-of', 'json', '-i', path],
     ],
     PROBE_LIMITS,
     (chunk) => {
@@ -102,12 +89,20 @@ export async function probeMedia(path: string, mimeType: string): Promise<MediaP
       return bytes <= MAX_PROBE_OUTPUT;
     },
   );
-  let output: ProbeOutput;
   try {
-    output = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ProbeOutput;
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as ProbeOutput;
   } catch {
     throw new BoundedRunError('ffprobe answered with something other than JSON', 'output');
   }
+}
+
+/**
+ * Reads the stream a derivative would decode, with the type's own demuxer only.
+ * Rejects with a BoundedRunError when ffprobe cannot read the file (or runs out of its limits),
+ * and with a MediaRefusal when the file has no such stream.
+ */
+export async function probeMedia(path: string, mimeType: string): Promise<MediaProbe> {
+  const output = await runProbe(path, containerOf(mimeType).demuxer);
   const wantsVideo = mimeType.startsWith('video/');
   const stream = (output.streams ?? []).find((s) =>
     wantsVideo ? s.codec_type === 'video' && !s.disposition?.attached_pic : s.codec_type === 'audio',

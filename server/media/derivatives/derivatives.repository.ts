@@ -69,25 +69,25 @@ export async function replaceDerivatives(
     if (made.length > 0) {
       await trx
         .insertInto('derivatives')
-        .values(
-          made.map((d) => ({
-            owner_type: ownerType,
-            owner_id: ownerId,
-            variant: d.variant,
-            file_key: d.fileKey,
-            mime_type: d.mimeType,
-            file_size: d.fileSize,
-            width: d.width,
-            height: d.height,
-            watermarked: d.watermarked,
-          })),
-        )
+        .values(made.map((d) => derivativeRow(ownerType, ownerId, d)))
         .execute();
     }
     const kept = new Set(made.map((d) => d.fileKey));
     return old.map((o) => o.file_key).filter((key) => !kept.has(key));
   });
 }
+
+const derivativeRow = (ownerType: DerivativeOwner, ownerId: string, d: NewDerivative) => ({
+  owner_type: ownerType,
+  owner_id: ownerId,
+  variant: d.variant,
+  file_key: d.fileKey,
+  mime_type: d.mimeType,
+  file_size: d.fileSize,
+  width: d.width,
+  height: d.height,
+  watermarked: d.watermarked,
+});
 
 /** Puts one derivative in place of the owner's of its variant; returns the file key no longer used. */
 export async function putDerivative(
@@ -106,17 +106,7 @@ export async function putDerivative(
       .executeTakeFirst();
     await trx
       .insertInto('derivatives')
-      .values({
-        owner_type: ownerType,
-        owner_id: ownerId,
-        variant: d.variant,
-        file_key: d.fileKey,
-        mime_type: d.mimeType,
-        file_size: d.fileSize,
-        width: d.width,
-        height: d.height,
-        watermarked: d.watermarked,
-      })
+      .values(derivativeRow(ownerType, ownerId, d))
       .execute();
     return old?.file_key;
   });
