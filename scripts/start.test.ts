@@ -58,7 +58,7 @@ describe('starting the archive', () => {
       .filter((l) => !l.includes('npm warn'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Error: The data directory is in use by another archive process \(PID \d+\)/);
-  }, 60_000);
+  }, 120_000);
 
   it('stops with one clear line when the database cannot be reached', () => {
     const result = spawnSync(tsx, ['server/main.ts'], {
