@@ -943,6 +943,7 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   'activity.action.media.unpublished': { fo: 'Media made private', en: 'Media made private' },
   'activity.action.media.featured': { fo: 'Media featured', en: 'Media featured' },
   'activity.action.media.unfeatured': { fo: 'Media unfeatured', en: 'Media unfeatured' },
+  'activity.action.media.batch_updated': { fo: 'Miðlar broyttir úr CSV', en: 'Media updated from a CSV' },
   'activity.action.submission.approved': { fo: 'Submission approved', en: 'Submission approved' },
   'activity.action.submission.rejected': { fo: 'Submission rejected', en: 'Submission rejected' },
   'activity.action.submission.reopened': { fo: 'Submission reopened', en: 'Submission reopened' },
