@@ -326,7 +326,7 @@ describe(`npm run import (${engine})`, { timeout: 180_000 }, () => {
   });
 
   it('--update previews an edited CSV field by field, writes nothing on --dry-run, then applies it as one batch', async () => {
-    const id = readReport(join(work, 'first.csv')).find((l) => l.file === 'Gøta/bátar.jpg')!.id;
+    const id = readReport(join(work, 'first.csv')).find((l) => l.file === 'Gøta/bátar.jpg')!.id!;
     const update = join(work, 'update.csv');
     // As Excel saves it in a Faroese locale: a byte-order mark, `;`, CRLF.
     writeFileSync(
