@@ -173,11 +173,12 @@ export function readUpdateHeader(
 }
 
 /**
- * A cell as the export guarded it undone: a value starting with = + - @ (or a tab or return) was
- * written with a leading ' so a spreadsheet keeps it as text (csv-stringify's escape_formulas).
+ * A cell as the export guarded it undone: a value starting with = + - @ (or a tab or return), or
+ * with ' before one of those, was written with one more leading ' so a spreadsheet keeps it as
+ * text (features/media/media-csv.service.ts `guardCell`).
  */
 export function unguardCell(cell: string): string {
-  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+  return /^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }
 
 /** The canonical text of a value as the round trip writes it: yes/no, keywords joined by ", ". */
