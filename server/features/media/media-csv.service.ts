@@ -7,6 +7,7 @@ import type { MediaCsvPreview, MediaCsvPreviewItem, mediaCsvExportQuery } from '
 import { normalizeDisplayIdQuery } from '#common/display-id.ts';
 import type { Actor } from '#common/permissions.ts';
 import type { Db } from '#server/db/database.ts';
+import type { MediaItemRow, MediaItemsTable } from '#server/db/schema.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
@@ -34,6 +35,8 @@ import { originalDateColumns } from './original-date.ts';
 const EXPORT_PAGE = 500;
 /** Items read per statement when the CSV is matched to the archive. */
 const LOOKUP_CHUNK = 1000;
+/** Items written per statement when a CSV is applied. */
+const WRITE_CHUNK = 1000;
 
 type ItemRow = Awaited<ReturnType<typeof repo.listMediaByDisplayIds>>[number];
 
@@ -241,17 +244,34 @@ export async function applyMediaCsv(
         'The items have changed since the preview: look at the preview again before applying it.',
       );
     }
-    const before = [];
-    const after = [];
-    for (const { row, values } of plan.writes) {
-      const updated = await repo.updateMedia(trx, row.id, values);
-      if (!updated)
-        throw new AppError(409, 'STALE_PREVIEW', 'An item of the preview has been deleted since.');
-      if ('rights' in values || 'copyright_status' in values) {
-        before.push(row);
-        after.push(updated);
+    // Items changing the same columns are written together, a statement per WRITE_CHUNK of them.
+    const groups = new Map<string, Plan['writes']>();
+    for (const write of plan.writes) {
+      const key = Object.keys(write.values).sort().join(',');
+      groups.set(key, [...(groups.get(key) ?? []), write]);
+    }
+    const before: ItemRow[] = [];
+    const after: MediaItemRow[] = [];
+    let written = 0;
+    for (const [key, writes] of groups) {
+      const columns = key.split(',') as (keyof MediaItemsTable & string)[];
+      for (let i = 0; i < writes.length; i += WRITE_CHUNK) {
+        const chunk = writes.slice(i, i + WRITE_CHUNK);
+        const updated = await repo.updateMediaFromRecords(
+          trx,
+          columns,
+          chunk.map((w) => ({ id: w.row.id, ...w.values })),
+        );
+        written += updated.length;
+        if (columns.includes('rights') || columns.includes('copyright_status')) {
+          before.push(...chunk.map((w) => w.row));
+          after.push(...updated);
+        }
       }
     }
+    // Rows locked since the preview cannot go; this holds should that ever change.
+    if (written !== plan.writes.length)
+      throw new AppError(409, 'STALE_PREVIEW', 'An item of the preview has been deleted since.');
     if (before.length > 0) await remarkIfRightsFreed(trx, before, after);
     const changed = plan.writes.length;
     if (changed > 0) {

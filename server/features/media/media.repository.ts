@@ -4,7 +4,7 @@ import type { AdminMediaSort } from '#common/api/media.ts';
 import type { MediaType } from '#common/enums.ts';
 import { type Db, toNumber } from '#server/db/database.ts';
 import { containsPattern, countRows, fetchPage, type KeysetOrder } from '#server/db/paging.ts';
-import type { MediaItemsTable } from '#server/db/schema.ts';
+import type { MediaItemRow, MediaItemsTable } from '#server/db/schema.ts';
 import { GALLERY_ORDERS } from '../gallery/gallery.public.ts';
 
 export function getMedia(db: Db, id: string) {
@@ -211,6 +211,25 @@ export function listMediaByDisplayIds(db: Db, displayIds: readonly string[], loc
     .where('media_items.display_id', 'in', displayIds);
   if (lock) query = query.forUpdate('media_items');
   return query.execute();
+}
+
+/**
+ * Many items' columns at once (the CSV round trip): `records` each carry `id` and every one of
+ * `columns`, read into media_items' own row type by jsonb_populate_recordset, so each value is
+ * typed by its column; one statement per call, the triggers fire per row as for any update.
+ */
+export async function updateMediaFromRecords(
+  db: Db,
+  columns: readonly (keyof MediaItemsTable & string)[],
+  records: readonly Record<string, unknown>[],
+) {
+  if (records.length === 0 || columns.length === 0) return [];
+  const sets = sql.join(columns.map((c) => sql`${sql.ref(c)} = r.${sql.ref(c)}`));
+  const result =
+    await sql<MediaItemRow>`update media_items m set ${sets}, updated_at = now() from jsonb_populate_recordset(null::media_items, ${JSON.stringify(records)}::jsonb) r where m.id = r.id returning m.*`.execute(
+      db,
+    );
+  return result.rows;
 }
 
 /** Every category's and folder's id by name (the oldest where names repeat), for the CSV round trip. */
