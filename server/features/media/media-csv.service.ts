@@ -281,8 +281,7 @@ export async function applyMediaCsv(
         ),
       ];
       await logActivity(trx, actor, 'media.batch_updated', {
-        type: 'media',
-        name: `${changed}`,
+        name: `${changed} items`,
         details: { count: changed, columns, refusedRows: plan.preview.refusedRows },
       });
     }
