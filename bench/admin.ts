@@ -40,7 +40,7 @@ const ROUTES = [
 type Statement = { sql: string; parameters: readonly unknown[] };
 
 /** One engine: the app's database with every statement recorded, and a bare client of the same data. */
-interface Engine {
+export interface Engine {
   name: string;
   handle: DatabaseHandle;
   bare: (statement: Statement) => Promise<unknown>;
@@ -60,7 +60,7 @@ function recorder() {
   return { recorded, recording, log };
 }
 
-async function pgliteEngine(): Promise<Engine> {
+export async function pgliteEngine(): Promise<Engine> {
   // The server's own path to PGlite (its thread, server/db/database.ts), with a statement log;
   // the bare client posts the same SQL to the same thread.
   const thread = await PgliteThread.start({ settings: pgliteSettings() });
@@ -79,7 +79,7 @@ async function pgliteEngine(): Promise<Engine> {
   };
 }
 
-async function postgresEngine(url: string): Promise<Engine> {
+export async function postgresEngine(url: string): Promise<Engine> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
@@ -106,11 +106,11 @@ async function postgresEngine(url: string): Promise<Engine> {
   };
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };
-const p95 = (values: number[]) => {
+export const p95 = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
 };

@@ -53,6 +53,10 @@ export const ACTIVITY_ACTIONS = [
   'users.synced',
   'profile.updated',
   'account.signed_in',
+  /** What a visitor told about an item (issue 29), put into a field of it, turned down, answered. */
+  'knowledge.accepted',
+  'knowledge.rejected',
+  'knowledge.replied',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -67,6 +71,7 @@ export const ACTIVITY_RESOURCE_TYPES = [
   'watermark',
   'translation',
   'user',
+  'knowledge',
 ] as const;
 export type ActivityResourceType = (typeof ACTIVITY_RESOURCE_TYPES)[number];
 

@@ -1,8 +1,9 @@
 /** The contributor dashboard's formulas (public-site.md §9). */
 export const GOALS = [5, 10] as const;
 
-export function contributionScore(approved: number, totalViews: number): number {
-  return 10 * approved + totalViews;
+/** Accepted knowledge about items (issue 29) counts as an approved submission does: 10 points each. */
+export function contributionScore(approved: number, totalViews: number, acceptedKnowledge = 0): number {
+  return 10 * approved + totalViews + 10 * acceptedKnowledge;
 }
 
 export function successRate(approved: number, total: number): number {

@@ -25,6 +25,7 @@ export const ADMIN_ROUTES = {
   media: '/admin/media',
   upload: '/admin/media/upload',
   submissions: '/admin/submissions',
+  knowledge: '/admin/knowledge',
   categories: '/admin/categories',
   documents: '/admin/documents',
   slideshows: '/admin/slideshows',

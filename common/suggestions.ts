@@ -11,6 +11,7 @@ export type SuggestionPriority = (typeof SUGGESTION_PRIORITIES)[number];
 
 export const SUGGESTION_IDS = [
   'review-submissions',
+  'review-knowledge',
   'upload-media',
   'create-categories',
   'organize-media',
@@ -36,7 +37,8 @@ export interface Suggestion {
 export type SuggestionStats = Pick<
   DashboardStats,
   'totalMedia' | 'categorizedMedia' | 'totalCategories' | 'pendingSubmissions' | 'featuredMedia'
->;
+> &
+  Partial<Pick<DashboardStats, 'pendingKnowledge'>>;
 
 /**
  * The suggestions for these figures, most pressing first (urgent, high, medium, low), without
@@ -53,6 +55,15 @@ export function suggestionsFor(stats: SuggestionStats, dismissed: readonly strin
       path: ADMIN_ROUTES.submissions,
       action: 'submission:review',
       values: { count: stats.pendingSubmissions },
+    });
+  // What visitors told about items waits for staff as submissions do, after them (issue 29).
+  if ((stats.pendingKnowledge ?? 0) > 0)
+    list.push({
+      id: 'review-knowledge',
+      priority: 'high',
+      path: ADMIN_ROUTES.knowledge,
+      action: 'submission:review',
+      values: { count: stats.pendingKnowledge ?? 0 },
     });
   if (stats.totalCategories === 0)
     list.push({

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffSubmission } from '#common/api/submissions.ts';
 import { imageFixture } from '#server/test/fixtures.ts';
-import { adminContext, baseUrl, sharedBrowser, uploadMediaViaApi } from './support.ts';
+import { adminContext, baseUrl, holdScripts, sharedBrowser, uploadMediaViaApi } from './support.ts';
 
 /**
  * Issue 30 part A: /submit and the gallery's search work from the moment the server's page is on
@@ -12,7 +12,6 @@ import { adminContext, baseUrl, sharedBrowser, uploadMediaViaApi } from './suppo
  * wait for `data-page-ready` (support.ts `newVisitor` does): a visitor is not told to wait.
  */
 const browser = sharedBrowser();
-const HOLD_MS = 5_000;
 const word = `fyrst${randomInt(1e6, 1e7)}`;
 
 let admin: BrowserContext;
@@ -36,40 +35,6 @@ function visitor(b: Browser, javaScriptEnabled = true): Promise<BrowserContext> 
     viewport: { width: 1280, height: 900 },
     extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
   });
-}
-
-/**
- * Every script the page asks for arrives only 5 s after the page itself was asked for (each page
- * loaded in the tab opens a window of its own). `inWindow()` says whether the scripts are still
- * held back and none has run: the page is not live (web/app/root-layout.tsx).
- */
-async function holdScripts(page: Page) {
-  // From the moment the page's HTML arrives (the server may be slow to answer on a busy machine).
-  let until = Number.POSITIVE_INFINITY;
-  page.on('request', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame())
-      until = Number.POSITIVE_INFINITY;
-  });
-  page.on('response', (response) => {
-    const request = response.request();
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) until = Date.now() + HOLD_MS;
-  });
-  await page.route(
-    (url) => url.pathname.endsWith('.js'),
-    async (route) => {
-      const wait = until - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      await route.continue();
-    },
-  );
-  return {
-    /** Still inside the window: the scripts are held back and none has run. */
-    async inWindow() {
-      const live = await page.evaluate(() => document.documentElement.dataset.pageReady !== undefined);
-      return { live, held: Date.now() < until };
-    },
-    live: () => page.waitForFunction(() => document.documentElement.dataset.pageReady !== undefined),
-  };
 }
 
 /** The submissions staff see with `title` (the review screen's own API). */

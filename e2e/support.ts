@@ -332,3 +332,37 @@ export async function createStaffViaApi(
   });
   return (await expectCreated(res)).user;
 }
+
+/**
+ * As on a slow phone (DESIGN.md §4.9): every script the page asks for arrives only `holdMs` after
+ * the page itself was asked for (each page loaded in the tab opens a window of its own). `inWindow()` says whether the scripts are still
+ * held back and none has run: the page is not live (web/app/root-layout.tsx).
+ */
+export async function holdScripts(page: Page, holdMs = 5_000) {
+  // From the moment the page's HTML arrives (the server may be slow to answer on a busy machine).
+  let until = Number.POSITIVE_INFINITY;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+      until = Number.POSITIVE_INFINITY;
+  });
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) until = Date.now() + holdMs;
+  });
+  await page.route(
+    (url) => url.pathname.endsWith('.js'),
+    async (route) => {
+      const wait = until - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      await route.continue();
+    },
+  );
+  return {
+    /** Still inside the window: the scripts are held back and none has run. */
+    async inWindow() {
+      const live = await page.evaluate(() => document.documentElement.dataset.pageReady !== undefined);
+      return { live, held: Date.now() < until };
+    },
+    live: () => page.waitForFunction(() => document.documentElement.dataset.pageReady !== undefined),
+  };
+}

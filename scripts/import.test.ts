@@ -440,4 +440,86 @@ describe(`npm run import (${engine})`, { timeout: 180_000 }, () => {
     });
     expect(readdirSync(journalDir)).toEqual([]);
   });
+
+  it('takes a bag’s originals with the fields of their .metadata.json sidecars when there is no CSV', async () => {
+    // A bag's data/ as npm run export writes it (scripts/bagit-roundtrip.test.ts takes a whole one
+    // in with its metadata.csv): an original, its two sidecars, and a sidecar that is no JSON.
+    const bagData = join(work, 'bag', 'data');
+    mkdirSync(bagData, { recursive: true });
+    const exif = await exifFixtures();
+    for (const id of ['PHOTO-00042', 'PHOTO-00043']) {
+      copyFileSync(join(exif, 'test1.jpg'), join(bagData, `${id}.jpg`));
+      appendFileSync(join(bagData, `${id}.jpg`), Buffer.from(`bag ${id}`));
+      writeFileSync(join(bagData, `${id}.dc.xml`), '<?xml version="1.0" encoding="UTF-8"?>\n<oai_dc:dc/>\n');
+    }
+    writeFileSync(
+      join(bagData, 'PHOTO-00042.metadata.json'),
+      JSON.stringify({
+        display_id: 'PHOTO-00042',
+        title: 'Gøta úr lofti',
+        photographer: 'J. Patursson',
+        original_date: 'um 1930',
+        keywords: ['Gøta', 'loftmynd'],
+        is_public: false,
+        category: { id: 'x', display_id: 'CAT-00001', name: 'Loftmyndir', is_public: true },
+        folder: { id: 'y', name: 'Bag/1930' },
+        rights: 'http://rightsstatements.org/vocab/InC/1.0/',
+        watermark: { enabled: false },
+      }),
+    );
+    writeFileSync(join(bagData, 'PHOTO-00043.metadata.json'), '{"title": "cut off');
+    // Named like a sidecar, with no original beside it: a file like any other (not media).
+    writeFileSync(join(bagData, 'lonely.dc.xml'), '<?xml version="1.0"?><x/>');
+
+    const report = join(work, 'bag-report.csv');
+    const result = await run([bagData, '--report', report]);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(
+      /Imported 1, skipped 0, refused 2, 0 rows without a file, 4 bag sidecars \(metadata, not files to import\), in/,
+    );
+    expect(result.code).toBe(2);
+    const lines = readReport(report);
+    expect(lines.map((l) => [l.file, l.outcome])).toEqual([
+      ['PHOTO-00042.dc.xml', 'sidecar'],
+      ['PHOTO-00042.jpg', 'imported'],
+      ['PHOTO-00042.metadata.json', 'sidecar'],
+      ['PHOTO-00043.dc.xml', 'sidecar'],
+      ['PHOTO-00043.jpg', 'refused'],
+      ['PHOTO-00043.metadata.json', 'sidecar'],
+      ['lonely.dc.xml', 'refused'],
+    ]);
+    expect(lines[1]!.message).toBe('its fields are those of PHOTO-00042.metadata.json');
+    expect(lines[2]!.message).toBe(
+      'the metadata of PHOTO-00042.jpg in a bag (npm run export), not a file to import: its fields are read when the CSV has no row for PHOTO-00042.jpg',
+    );
+    expect(lines[4]!.message).toMatch(/^its sidecar PHOTO-00043\.metadata\.json: it is not JSON \(/);
+    const item = await withArchive((db) =>
+      db
+        .selectFrom('media_items')
+        .leftJoin('folders', 'folders.id', 'media_items.folder_id')
+        .leftJoin('categories', 'categories.id', 'media_items.category_id')
+        .select([
+          'media_items.title',
+          'media_items.photographer',
+          'media_items.original_date_edtf',
+          'media_items.keywords',
+          'media_items.is_public',
+          'media_items.rights',
+          'folders.name as folder',
+          'categories.name as category',
+        ])
+        .where('media_items.display_id', '=', lines[1]!.id!)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(item).toEqual({
+      title: 'Gøta úr lofti',
+      photographer: 'J. Patursson',
+      original_date_edtf: '1930~',
+      keywords: ['Gøta', 'loftmynd'],
+      is_public: false,
+      rights: 'http://rightsstatements.org/vocab/InC/1.0/',
+      folder: 'Bag/1930',
+      category: 'Loftmyndir',
+    });
+  });
 });

@@ -102,11 +102,14 @@ async function main() {
         result.outcomes.map((o) => csvLine([o.file, o.outcome, o.id, o.message, o.sha256])).join(''),
     );
     const count = (what: string) => result.outcomes.filter((o) => o.outcome === what).length;
+    const sidecars = count('sidecar')
+      ? `, ${count('sidecar')} bag sidecars (metadata, not files to import)`
+      : '';
     if (result.resumed) console.log('Continued the run of this folder that had stopped before its end.');
     console.log(
       values['dry-run']
-        ? `Dry run: ${count('would import')} would be imported, ${count('skipped')} skipped, ${count('refused')} refused, ${count('missing')} rows without a file (nothing was written) in ${seconds} s.`
-        : `Imported ${count('imported')}, skipped ${count('skipped')}, refused ${count('refused')}, ${count('missing')} rows without a file, in ${seconds} s, recorded under ${result.account}.`,
+        ? `Dry run: ${count('would import')} would be imported, ${count('skipped')} skipped, ${count('refused')} refused, ${count('missing')} rows without a file${sidecars} (nothing was written) in ${seconds} s.`
+        : `Imported ${count('imported')}, skipped ${count('skipped')}, refused ${count('refused')}, ${count('missing')} rows without a file${sidecars}, in ${seconds} s, recorded under ${result.account}.`,
     );
     if (result.derivativesFailed > 0) {
       console.warn(

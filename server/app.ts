@@ -35,6 +35,7 @@ import { foldersFeature } from './features/folders/folders.routes.ts';
 import { settingsFeature } from './features/settings/settings.routes.ts';
 import { slideshowsFeature } from './features/slideshows/slideshows.routes.ts';
 import { submissionsFeature, submitFormFeature } from './features/submissions/submissions.routes.ts';
+import { knowledgeFeature, knowledgeFormFeature } from './features/knowledge/knowledge.routes.ts';
 import { uploadsFeature } from './features/uploads/uploads.routes.ts';
 import { translationsFeature } from './features/translations/translations.routes.ts';
 import { usersFeature } from './features/users/users.routes.ts';
@@ -86,6 +87,7 @@ const API_FEATURES = [
   profileFeature,
   watermarkFeature,
   catalogueFeature,
+  knowledgeFeature,
 ];
 
 /** The whole HTTP service: JSON API under /api, files under /files, the built web app. */
@@ -207,6 +209,7 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
   await registerAuthForms(app as unknown as FastifyInstance, ctx);
   // Forms posted to a page's own address, answered with that page (the web app draws it).
   await registerFeature(app, ctx, submitFormFeature);
+  await registerFeature(app, ctx, knowledgeFormFeature);
   return app;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { knowledgeSummary } from './knowledge.ts';
 import { submissionSummary } from './submissions.ts';
 
 /** The contributor's dashboard (public-site.md §9). */
@@ -12,8 +13,10 @@ export const contributorDashboardResponse = z.object({
     /** approved / total in percent, rounded. */
     successRate: z.number(),
     totalViews: z.number(),
-    /** 10 × approved + total views of the approved items. */
+    /** 10 × approved + total views of the approved items + 10 × accepted knowledge. */
     score: z.number(),
+    /** Contributions of knowledge about items that staff accepted (issue 29). */
+    acceptedKnowledge: z.number(),
     /** Submissions in the last 7 days. */
     recentActivity: z.number(),
   }),
@@ -21,5 +24,7 @@ export const contributorDashboardResponse = z.object({
   nextGoal: z.object({ target: z.number().nullable(), remaining: z.number() }),
   /** Latest 50, newest first. */
   submissions: z.array(submissionSummary),
+  /** What they told about items (issue 29), latest 50, newest first, with their status. */
+  contributions: z.array(knowledgeSummary),
 });
 export type ContributorDashboard = z.infer<typeof contributorDashboardResponse>;

@@ -14,6 +14,8 @@ export const dashboardStats = z.object({
   totalFolders: dashboardCount,
   totalCategories: dashboardCount,
   pendingSubmissions: dashboardCount,
+  /** Visitors' knowledge about items waiting for review (issue 29). */
+  pendingKnowledge: dashboardCount,
   totalViews: dashboardCount,
   recentUploads: dashboardCount,
   totalSlideshows: dashboardCount,

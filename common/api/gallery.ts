@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { GALLERY_SORTS } from '../enums.ts';
+import { GALLERY_SORTS, MEDIA_TYPES } from '../enums.ts';
 import { GALLERY_QUERY_MAX } from '../gallery-filters.ts';
 import { CURSOR_MAX } from '../list.ts';
+import { isPeriod } from '../timeline.ts';
 import { categoryRef } from './categories.ts';
 import { mediaFiles, mediaItem } from './media.ts';
 
@@ -28,6 +29,9 @@ export const GALLERY_PAGE_SIZE = 24;
 export const galleryQuery = z.object({
   q: z.string().trim().max(GALLERY_QUERY_MAX).optional(),
   category: z.uuid().optional(),
+  type: z.enum(MEDIA_TYPES).optional(),
+  /** A timeline period (common/timeline.ts): items whose whole span of dates lies inside it. */
+  period: z.string().max(5).refine(isPeriod, 'a decade such as 1950s or a year such as 1952').optional(),
   sort: z.enum(GALLERY_SORTS).default('newest'),
   cursor: z.string().max(CURSOR_MAX).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(GALLERY_PAGE_SIZE),
@@ -61,5 +65,19 @@ export const galleryPageResponse = z.object({
   /** Pass as `cursor` for the next page; null on the last one. */
   nextCursor: z.string().nullable(),
 });
+
+/** The timeline's counts for the gallery's filters (the period only picks which decade's years). */
+export const timelineQuery = galleryQuery.pick({ q: true, category: true, type: true, period: true });
+
+const periodCount = z.object({ period: z.string(), items: z.number().int().nonnegative() });
+
+/** Decades with items, oldest first; the years of the chosen period's decade (none without one). */
+export const timelineResponse = z.object({
+  decades: z.array(periodCount),
+  years: z.array(periodCount),
+  /** False when a text search matched more than TIMELINE_SEARCH_LIMIT items: counted over the first ones. */
+  complete: z.boolean(),
+});
+export type Timeline = z.infer<typeof timelineResponse>;
 
 export const featuredResponse = z.object({ items: z.array(galleryItem) });

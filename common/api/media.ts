@@ -100,6 +100,8 @@ export const mediaItem = z.object({
   originalDate: z.string().nullable(),
   /** The original date understood, as EDTF (common/dates); null when none or not understood. */
   originalDateEdtf: z.string().nullable(),
+  /** The decade its whole span lies in ("1950s", common/timeline.ts), for "more from this decade". */
+  originalDateDecade: z.string().nullable(),
   source: z.string().nullable(),
   keywords: z.array(z.string()),
   historicalContext: z.string().nullable(),
@@ -116,6 +118,11 @@ export const mediaItem = z.object({
   files: mediaFiles,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Whose knowledge staff accepted into the item (issue 29 §1), oldest first, and the year; a
+   * contributor who gave no name is null. Only in the answer for one item.
+   */
+  credits: z.array(z.object({ name: z.string().nullable(), year: z.number().int() })).optional(),
 });
 export type MediaItem = z.infer<typeof mediaItem>;
 export const mediaItemResponse = z.object({ media: mediaItem });

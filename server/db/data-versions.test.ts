@@ -3,7 +3,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPublicCategories } from '#server/features/categories/categories.service.ts';
 import { getLatestDocument } from '#server/features/documents/documents.service.ts';
-import { getGallerySummary, listFeatured, listGallery } from '#server/features/gallery/gallery.service.ts';
+import {
+  getGallerySummary,
+  getTimeline,
+  listFeatured,
+  listGallery,
+} from '#server/features/gallery/gallery.service.ts';
 import { getSiteSettings } from '#server/features/settings/settings.service.ts';
 import { getLatestSlideshow } from '#server/features/slideshows/slideshows.service.ts';
 import { getMessages } from '#server/features/translations/translations.service.ts';
@@ -12,7 +17,10 @@ import { POSTGRES_TEMPLATE, testEngine } from '../test/engine.ts';
 import { asRole, buildCategory, buildMedia } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { scratchPostgres } from '../test/scratch-postgres.ts';
-import { VERSIONED_TABLES } from './migrations/20261127_0031_data_versions.ts';
+import { VERSIONED_TABLES as FIRST_VERSIONED } from './migrations/20261127_0031_data_versions.ts';
+import { TIMELINE_VERSIONED_TABLES } from './migrations/20261127_0033_timeline_counts.ts';
+
+const VERSIONED_TABLES = [...FIRST_VERSIONED, ...TIMELINE_VERSIONED_TABLES];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,6 +43,7 @@ const SHARED: Record<string, (ctx: AppContext) => Promise<unknown>> = {
   'gallery featured': (ctx) => listFeatured(ctx, ANONYMOUS, {}),
   'public categories': (ctx) => listPublicCategories(ctx, ANONYMOUS, {}),
   'gallery page': (ctx) => listGallery(ctx, ANONYMOUS, { sort: 'newest', limit: 24 } as never),
+  timeline: (ctx) => getTimeline(ctx, ANONYMOUS, { period: '1950s' }),
   texts: (ctx) => getMessages(ctx, ANONYMOUS, { lang: 'fo', scope: 'public' }),
 };
 

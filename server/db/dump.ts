@@ -40,6 +40,7 @@ const NOT_DUMPED = new Set([
   'media_totals',
   'media_category_totals',
   'media_upload_days',
+  'timeline_counts',
 ]);
 
 /** Runs fn in one read-only REPEATABLE READ snapshot: every read sees the same moment. */

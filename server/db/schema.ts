@@ -402,12 +402,43 @@ export interface MediaUploadDaysTable {
   items: BigintColumn;
 }
 
+/** Items per period (decade "1950s" or year "1952") by category ('' for none), type and public (migration 0033, by triggers). */
+export interface TimelineCountsTable {
+  period: string;
+  category: string;
+  media_type: string;
+  is_public: boolean;
+  items: BigintColumn;
+}
+
 /** A public item deleted or unpublished, kept for OAI-PMH harvesters (migration 0019, by triggers). */
 export interface OaiTombstonesTable {
   media_id: string;
   display_id: string;
   category_id: string | null;
   deleted_at: ColumnType<Date, never, never>;
+}
+
+/** What a visitor told about a public item (issue 29 §1), and what staff made of it. */
+export interface ContributionsTable {
+  id: Generated<string>;
+  media_id: string;
+  who: string | null;
+  place: string | null;
+  time_text: string | null;
+  other: string | null;
+  contributor_name: string | null;
+  contributor_email: string | null;
+  submitted_by: string | null;
+  status: Generated<'pending' | 'accepted' | 'rejected'>;
+  /** The item's field it went into (common/api/knowledge.ts KNOWLEDGE_FIELDS), once accepted. */
+  accepted_field: string | null;
+  accepted_text: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  replied_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 export interface Database {
@@ -438,6 +469,8 @@ export interface Database {
   media_totals: MediaTotalsTable;
   media_category_totals: MediaCategoryTotalsTable;
   media_upload_days: MediaUploadDaysTable;
+  contributions: ContributionsTable;
+  timeline_counts: TimelineCountsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -9,6 +9,7 @@ import { type Stringifier, stringify } from 'csv-stringify';
 import type { Db } from '#server/db/database.ts';
 import { oaiDc } from '#server/features/oai/oai.public.ts';
 import { itemUrl } from '#server/interop/dublin-core.ts';
+import { IMPORT_COLUMNS, type ImportColumn } from '#server/import/import-fields.ts';
 import { BlobNotFoundError, type BlobStore } from '#server/storage/blob-store.ts';
 import type { ExportItem } from './export.repository.ts';
 import { type ExportSite, exportItems, itemDublinCore } from './export-items.ts';
@@ -109,35 +110,12 @@ function metadataOf(item: ExportItem, site: ExportSite, file: string) {
 }
 
 /**
- * The columns of `metadata.csv`, the tag file `npm run import -- BAG/data --csv BAG/metadata.csv`
- * reads to take the bag in again (docs/import.md: the spec's field names, `file` relative to the
- * folder imported). Values are written as the archive holds them: no formula guard, which would
- * change them.
+ * One row of `metadata.csv`, the tag file `npm run import -- BAG/data --csv BAG/metadata.csv` reads
+ * to take the bag in again: the import's own columns (IMPORT_COLUMNS, docs/import.md), `file`
+ * relative to the folder imported. Values are written as the archive holds them: no formula guard,
+ * which would change them.
  */
-export const IMPORT_CSV_COLUMNS = [
-  'file',
-  'title',
-  'description',
-  'photographer',
-  'location',
-  'original_date',
-  'source',
-  'keywords',
-  'category',
-  'folder',
-  'is_public',
-  'is_featured',
-  'copyright_status',
-  'copyright_holder',
-  'commercial_use_allowed',
-  'attribution_required',
-  'attribution_text',
-  'historical_context',
-  'technical_notes',
-  'rights',
-] as const;
-
-function importRow(item: ExportItem, file: string): Record<(typeof IMPORT_CSV_COLUMNS)[number], string> {
+function importRow(item: ExportItem, file: string): Record<ImportColumn, string> {
   const yesNo = (value: boolean) => (value ? 'true' : 'false');
   return {
     file,
@@ -184,7 +162,7 @@ export async function writeBag(db: Db, blobs: BlobStore, outDir: string, options
   let importCsv: Stringifier | undefined;
   try {
     manifest = await open(join(partial, 'manifest-sha256.txt'), 'wx');
-    importCsv = stringify({ bom: true, header: true, columns: [...IMPORT_CSV_COLUMNS] });
+    importCsv = stringify({ bom: true, header: true, columns: [...IMPORT_COLUMNS] });
     const importCsvWritten = pipeline(
       importCsv,
       createWriteStream(join(partial, 'metadata.csv'), { flags: 'wx' }),

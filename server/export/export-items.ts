@@ -54,6 +54,7 @@ export function itemDublinCore(item: ExportItem, site: ExportSite): DublinCoreVa
       historical_context: item.historical_context,
       photographer: item.photographer,
       original_date: item.original_date,
+      original_date_edtf: item.original_date_edtf,
       keywords: item.keywords,
       location: item.location,
       rights: item.rights,

@@ -21,7 +21,8 @@ import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { pollUntil } from '#server/test/poll.ts';
 import { startS3rver } from '#server/test/s3rver.ts';
 import { OAI_DC_SCHEMA, xmlSchemaErrors } from '#server/test/xml-schema.ts';
-import { ExportError, IMPORT_CSV_COLUMNS, writeBag } from './bagit.ts';
+import { IMPORT_COLUMNS } from '#server/import/import-fields.ts';
+import { ExportError, writeBag } from './bagit.ts';
 import { CATALOGUE_COLUMNS, catalogueStream } from './catalogue.ts';
 import { EXPORT_PAGE_SIZE, type ExportSite, exportSite } from './export-items.ts';
 
@@ -310,7 +311,7 @@ describe('npm run export -- --format bagit: the preservation package', () => {
     expect(readFileSync(join(bag, 'data', `${sound.display_id}.dc.xml`), 'utf8')).not.toContain('Loyndarmál');
     // The fields as npm run import reads them (docs/import.md), file names relative to data/.
     const { fields, rows } = readCsvWithPython(join(bag, 'metadata.csv'));
-    expect(fields).toEqual([...IMPORT_CSV_COLUMNS]);
+    expect(fields).toEqual([...IMPORT_COLUMNS]);
     expect(rows.map((r) => r.file)).toEqual(
       [`${photo.display_id}.jpg`, `${sound.display_id}.wav`, `${hidden.display_id}.jpg`].sort(),
     );

@@ -28,6 +28,7 @@ const MATRIX: Record<string, typeof ANYONE | typeof SIGNED_IN | Role[]> = {
   'GET /api/gallery': ANYONE,
   'GET /api/gallery/summary': ANYONE,
   'GET /api/gallery/featured': ANYONE,
+  'GET /api/gallery/timeline': ANYONE,
   'GET /api/media/:id': ANYONE,
   'POST /api/media/:id/view': ANYONE,
   'POST /api/admin/media': CONTENT,
@@ -137,6 +138,16 @@ const MATRIX: Record<string, typeof ANYONE | typeof SIGNED_IN | Role[]> = {
   'POST /reset-password': ANYONE,
   // /submit's form sent without script, posted to the page's own address.
   'POST /submit': ANYONE,
+  // What visitors know about an item (issue 29 §1), its review beside submissions, and the media
+  // page's form sent without script.
+  'POST /api/knowledge': ANYONE,
+  'GET /api/admin/knowledge': CONTENT,
+  'GET /api/admin/knowledge/stats': CONTENT,
+  'GET /api/admin/knowledge/events': CONTENT,
+  'POST /api/admin/knowledge/:id/accept': CONTENT,
+  'POST /api/admin/knowledge/:id/reject': CONTENT,
+  'POST /api/admin/knowledge/:id/reply': CONTENT,
+  'POST /media/:id': ANYONE,
 };
 
 const ROLES: TestRole[] = ['anonymous', 'public', 'viewer', 'editor', 'admin', 'deactivated'];

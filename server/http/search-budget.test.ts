@@ -79,8 +79,10 @@ describe('searches that are not kept, from one address', () => {
     expect(served).toBeGreaterThanOrEqual(UNCACHED_BURST);
     expect(served).toBeLessThanOrEqual(allowed(seconds));
     expect(refused).toBeGreaterThan(0);
-    // A random parameter that is no search is a new answer all the same.
-    expect((await getFrom('127.0.0.2', '/api/gallery/summary?x=1')).status).toBe(429);
+    // A random parameter that is no search is a new answer all the same. (The bucket refills one
+    // a second meanwhile: a busy machine may take more than that to get here, so a few are sent.)
+    const others = Array.from({ length: 5 }, (_, i) => `/api/gallery/summary?x=${i}`);
+    expect((await burst('127.0.0.2', others)).refused).toBeGreaterThan(0);
     // What is kept costs nothing: unlimited.
     expect((await getFrom('127.0.0.2', '/api/gallery?q=or%C3%B03')).status).toBe(200);
     expect((await getFrom('127.0.0.2', '/api/gallery')).status).toBe(200);

@@ -221,3 +221,29 @@ export function readUpdateCell(
   if (value === undefined) return { ok: false, message: 'required' };
   return { ok: true, value, text: cellText(value as string | boolean | string[] | null) };
 }
+
+/**
+ * The fields of a bag's `.metadata.json` sidecar (server/export/bagit.ts writes it: the spec's
+ * field names, keywords as a list, category and folder as objects with their name), read as a CSV
+ * row with every column would be. Answers the fields, or why not.
+ */
+export function readSidecarFields(text: string): ReturnType<typeof readRow> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `it is not JSON (${(error as Error).message})` };
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || !('title' in data))
+    return { ok: false, message: 'it is not the metadata of an item (no "title")' };
+  const record = data as Record<string, unknown>;
+  const cell = (column: ImportColumn): string => {
+    let value = record[column];
+    if ((column === 'category' || column === 'folder') && typeof value === 'object' && value !== null)
+      value = (value as { name?: unknown }).name;
+    if (value === null || value === undefined || column === 'file') return '';
+    if (Array.isArray(value)) return value.map(String).join(', ');
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  };
+  return readRow(IMPORT_COLUMNS, IMPORT_COLUMNS.map(cell));
+}

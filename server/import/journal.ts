@@ -6,7 +6,7 @@ import { join } from 'node:path';
 export interface Outcome {
   /** The path relative to the imported folder, with `/`. */
   file: string;
-  outcome: 'imported' | 'skipped' | 'refused' | 'missing' | 'would import';
+  outcome: 'imported' | 'skipped' | 'refused' | 'missing' | 'would import' | 'sidecar';
   /** The item's display id (imported, or the one it is already in the archive as). */
   id?: string;
   message?: string;

@@ -14,7 +14,13 @@ import { createCategory } from '#server/features/categories/categories.service.t
 import { createFolder } from '#server/features/folders/folders.service.ts';
 import { importMedia } from '#server/features/media/media.service.ts';
 import { CsvError, parseCsv } from './csv.ts';
-import { type ImportColumn, type RowFields, readHeader, readRow } from './import-fields.ts';
+import {
+  type ImportColumn,
+  type RowFields,
+  readHeader,
+  readRow,
+  readSidecarFields,
+} from './import-fields.ts';
 import {
   findMediaBySha256,
   getAccountByEmail,
@@ -93,12 +99,19 @@ export async function runImport(
 ): Promise<ImportResult> {
   const ctx: AppContext = { ...base, logger: quietLogger() };
   const metadata = options.metadata ?? (options.csv ? await readMetadata(options.csv) : undefined);
-  const sources = await listFiles(options.folder, new Set(options.csv ? [options.csv] : []));
+  const listed = await listFiles(options.folder, new Set(options.csv ? [options.csv] : []));
+  const { sources, sidecars, metadataSidecar } = bagSidecars(listed);
   const { actor, label } = await importingActor(ctx, options.as);
 
-  const outcomes: Outcome[] = [];
+  const outcomes: Outcome[] = sidecars.map(({ file, of }) => ({
+    file,
+    outcome: 'sidecar',
+    message: `the metadata of ${of} in a bag (npm run export), not a file to import${
+      file.endsWith('.metadata.json') ? `: its fields are read when the CSV has no row for ${of}` : ''
+    }`,
+  }));
   if (metadata) {
-    const present = new Set(sources.map((s) => s.file));
+    const present = new Set(listed.map((s) => s.file));
     for (const [file] of metadata) {
       if (!present.has(file)) {
         outcomes.push({
@@ -159,9 +172,19 @@ export async function runImport(
         message: `already in the archive as ${found.display_id}`,
       };
     }
-    const row = metadata?.get(source.file);
+    let row = metadata?.get(source.file);
+    let note = metadata && !row ? 'no row in the CSV: imported with the defaults' : undefined;
+    const sidecar = row ? undefined : metadataSidecar.get(source.file);
+    if (sidecar) {
+      const name = basename(sidecar);
+      row = await readFile(sidecar, 'utf8').then(readSidecarFields, (error: Error) => ({
+        ok: false as const,
+        message: `cannot be read (${error.message})`,
+      }));
+      if (!row.ok) row = { ok: false, message: `its sidecar ${name}: ${row.message}` };
+      note = `${metadata ? 'no row in the CSV: ' : ''}its fields are those of ${name}`;
+    }
     if (row && !row.ok) return { file: source.file, outcome: 'refused', sha256, message: row.message };
-    const note = metadata && !row ? 'no row in the CSV: imported with the defaults' : undefined;
     const fromRow = row?.ok ? row.value : undefined;
     const fileName = basename(source.path);
 
@@ -401,6 +424,42 @@ function normalizePath(path: string): string {
     .replaceAll('\\', '/')
     .replace(/^(\.\/)+/, '')
     .normalize('NFC');
+}
+
+/**
+ * A bag's sidecars (server/export/bagit.ts): `NAME.metadata.json` and `NAME.dc.xml` beside their
+ * original `NAME` or `NAME.ext` (a plain extension), in the same folder, are the original's
+ * metadata, not files to import. Answers the files to import, the sidecars with the original each
+ * belongs to, and each original's `.metadata.json`. A file named so without such an original is
+ * imported like any other (and refused by type if it is not media).
+ */
+function bagSidecars(listed: Source[]) {
+  const SIDECAR = /^(.+)\.(metadata\.json|dc\.xml)$/;
+  // Each original by its path without its extension (and by its whole path).
+  const originals = new Map<string, string>();
+  for (const { file } of listed) {
+    if (SIDECAR.test(file)) continue;
+    originals.set(file, file);
+    const ext = /\.[a-z0-9]{1,10}$/i.exec(file);
+    if (ext && !originals.has(file.slice(0, ext.index))) originals.set(file.slice(0, ext.index), file);
+  }
+  const originalOf = (file: string) => {
+    const stem = SIDECAR.exec(file)?.[1];
+    return stem === undefined ? undefined : originals.get(stem);
+  };
+  const sources: Source[] = [];
+  const sidecars: { file: string; of: string }[] = [];
+  const metadataSidecar = new Map<string, string>();
+  for (const source of listed) {
+    const of = originalOf(source.file);
+    if (of === undefined) {
+      sources.push(source);
+      continue;
+    }
+    sidecars.push({ file: source.file, of });
+    if (source.file.endsWith('.metadata.json')) metadataSidecar.set(of, source.path);
+  }
+  return { sources, sidecars, metadataSidecar };
 }
 
 /**

@@ -26,6 +26,8 @@ export interface DublinCoreItem {
   historical_context: string | null;
   photographer: string | null;
   original_date: string | null;
+  /** The original date as understood (EDTF, common/dates), when it was. */
+  original_date_edtf: string | null;
   keywords: string[];
   location: string | null;
   rights: string;
@@ -90,7 +92,9 @@ export function dublinCore(
   add('description', item.historical_context, 'fo');
   add('publisher', site.title);
   if (item.copyright_holder?.trim() !== item.photographer?.trim()) add('contributor', item.copyright_holder);
-  add('date', item.original_date);
+  // EDTF (ISO 8601-2) where the date was understood, so a harvester reads "1950~" or "195X" as
+  // a date; a date that could not be read goes as written.
+  add('date', item.original_date_edtf ?? item.original_date);
   add('type', DCMI_TYPES[item.media_type]);
   add('format', item.mime_type);
   add('identifier', item.display_id);

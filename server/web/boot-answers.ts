@@ -7,7 +7,12 @@ import type { User } from '#server/db/schema.ts';
 import { presentMe } from '#server/features/users/users.public.ts';
 import { listPublicCategories } from '#server/features/categories/categories.service.ts';
 import { getLatestDocument } from '#server/features/documents/documents.service.ts';
-import { getGallerySummary, listFeatured, listGallery } from '#server/features/gallery/gallery.service.ts';
+import {
+  getGallerySummary,
+  getTimeline,
+  listFeatured,
+  listGallery,
+} from '#server/features/gallery/gallery.service.ts';
 import { getMediaItem } from '#server/features/media/media.service.ts';
 import { getSiteSettings } from '#server/features/settings/settings.service.ts';
 import { getLatestSlideshow, getSlideshow } from '#server/features/slideshows/slideshows.service.ts';
@@ -46,6 +51,7 @@ const ANSWERS: Record<string, Answer> = {
   '/api/gallery/featured': (ctx, { actor }) => listFeatured(ctx, actor, {}),
   '/api/categories': (ctx, { actor }) => listPublicCategories(ctx, actor, {}),
   '/api/gallery': (ctx, { actor }, { query }) => listGallery(ctx, actor, query),
+  '/api/gallery/timeline': (ctx, { actor }, { query }) => getTimeline(ctx, actor, query),
   '/api/media/:id': async (ctx, { actor }, { params }) => ({ media: await getMediaItem(ctx, actor, params) }),
   '/api/slideshows/:id': (ctx, { actor }, { params }) => getSlideshow(ctx, actor, params),
 };

@@ -1,5 +1,5 @@
 import type { Language } from '#common/enums.ts';
-import { galleryPagePath, readGalleryFilters } from '#common/gallery-filters.ts';
+import { galleryPagePath, readGalleryFilters, timelinePath } from '#common/gallery-filters.ts';
 import { isAppPath } from '#common/paths.ts';
 import { messagesPath } from '#common/messages-path.ts';
 import {
@@ -36,11 +36,13 @@ export function bootDataPaths(url: URL, lang: Language): string[] {
     messagesPath(lang, 'public'),
   ];
   if (url.pathname === '/') {
+    const filters = readGalleryFilters(url.searchParams);
     paths.push(
       '/api/gallery/summary',
       '/api/gallery/featured',
       '/api/categories',
-      galleryPagePath(readGalleryFilters(url.searchParams)),
+      galleryPagePath(filters),
+      timelinePath(filters),
     );
   }
   const item = itemPageOf(url)?.api;

@@ -30,6 +30,13 @@ export const ADMIN_SCREENS = [
     denied: ['guard.denied.submissions', "You don't have permission to manage submissions."],
   },
   {
+    path: ADMIN_ROUTES.knowledge,
+    key: 'admin.nav.knowledge',
+    label: 'What visitors told',
+    action: 'submission:review',
+    denied: ['guard.denied.submissions', "You don't have permission to manage submissions."],
+  },
+  {
     path: ADMIN_ROUTES.categories,
     key: 'admin.nav.categories',
     label: 'Categories',

@@ -1,12 +1,14 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner.tsx';
-import { Toaster } from '../components/toaster.tsx';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { useT } from './i18n.tsx';
 import { useScrollRestoration } from './scroll-restoration.ts';
+
+// Only the back-office's screens toast: its chunk is no part of a public page's first load.
+const Toaster = lazy(() => import('../components/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
 /**
  * The shell around every page: skip link, header, the page's <main>, footer. The slideshow player
@@ -17,6 +19,7 @@ export function RootLayout() {
   const t = useT();
   const { isPending } = useMe();
   const fullScreen = useMatch('/slideshow/:id') !== null;
+  const backOffice = useMatch('/admin/*') !== null;
   useScrollRestoration();
   if (isPending) return <FullScreenSpinner text={t('app.loading', 'Loading application...')} />;
 
@@ -42,7 +45,11 @@ export function RootLayout() {
         </Suspense>
       </main>
       {!fullScreen && <Footer />}
-      <Toaster />
+      {backOffice && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -30,6 +30,10 @@ const ADMIN_PAGES: Record<AdminPath, Loader> = {
     import('../features/submissions/routes/admin-submissions-page.tsx').then((m) => ({
       default: m.AdminSubmissionsPage,
     })),
+  [ADMIN_ROUTES.knowledge]: () =>
+    import('../features/knowledge/routes/admin-knowledge-page.tsx').then((m) => ({
+      default: m.AdminKnowledgePage,
+    })),
   [ADMIN_ROUTES.categories]: () =>
     import('../features/categories/routes/admin-categories-page.tsx').then((m) => ({
       default: m.AdminCategoriesPage,

@@ -22,6 +22,8 @@ import * as mediaDuration from './20261125_0020_media_duration.ts';
 import * as originalDateUnderstood from './20261125_0022_original_date_understood.ts';
 import * as dataVersions from './20261127_0031_data_versions.ts';
 import * as playableCopies from './20261127_0032_playable_copies.ts';
+import * as timelineCounts from './20261127_0033_timeline_counts.ts';
+import * as contributions from './20261127_0035_contributions.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +50,6 @@ export const migrations: Record<string, Migration> = {
   '20261125_0022_original_date_understood': originalDateUnderstood,
   '20261127_0031_data_versions': dataVersions,
   '20261127_0032_playable_copies': playableCopies,
+  '20261127_0033_timeline_counts': timelineCounts,
+  '20261127_0035_contributions': contributions,
 };

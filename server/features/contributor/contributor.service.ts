@@ -9,17 +9,22 @@ import {
   listOwnSubmissions,
   presentSubmission,
 } from '../submissions/submissions.public.ts';
+import { getOwnKnowledge } from '../knowledge/knowledge.public.ts';
 
-/** The signed-in contributor's statistics and own submissions (never anyone else's). */
+/**
+ * The signed-in contributor's statistics, own submissions and own contributions of knowledge
+ * (issue 29; never anyone else's).
+ */
 export async function getContributorDashboard(
   ctx: AppContext,
   actor: Actor,
   _input: Record<string, never>,
 ): Promise<ContributorDashboard> {
   authorize(actor, 'contributor:dashboard');
-  const [totals, rows] = await Promise.all([
+  const [totals, rows, knowledge] = await Promise.all([
     getContributorTotals(ctx.db, actor.id, RECENT_DAYS),
     listOwnSubmissions(ctx.db, actor.id, CONTRIBUTOR_SUBMISSIONS_LIMIT),
+    getOwnKnowledge(ctx.db, actor.id, CONTRIBUTOR_SUBMISSIONS_LIMIT),
   ]);
   return {
     stats: {
@@ -29,10 +34,12 @@ export async function getContributorDashboard(
       rejected: totals.rejected,
       successRate: successRate(totals.approved, totals.total),
       totalViews: totals.views,
-      score: contributionScore(totals.approved, totals.views),
+      score: contributionScore(totals.approved, totals.views, knowledge.accepted),
+      acceptedKnowledge: knowledge.accepted,
       recentActivity: totals.recent,
     },
     nextGoal: nextGoal(totals.approved),
     submissions: rows.map(presentSubmission),
+    contributions: knowledge.contributions,
   };
 }

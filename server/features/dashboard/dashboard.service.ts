@@ -3,6 +3,7 @@ import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { listRecentActivity, presentActivity } from '../activity/activity.public.ts';
+import { countPendingContributions } from '../knowledge/knowledge.public.ts';
 import { percentOf, presentCategoryShare, presentStats } from './dashboard.presenter.ts';
 import { getDashboardCounts, listTopCategories } from './dashboard.repository.ts';
 
@@ -17,12 +18,13 @@ export const RECENT_ACTIVITY_SIZE = 8;
  */
 export async function getDashboard(ctx: AppContext, actor: Actor): Promise<DashboardData> {
   authorize(actor, 'admin:dashboard');
-  const [counts, top, activity] = await Promise.all([
+  const [counts, top, activity, pendingKnowledge] = await Promise.all([
     getDashboardCounts(ctx.db),
     listTopCategories(ctx.db, DISTRIBUTION_SIZE),
     listRecentActivity(ctx.db, RECENT_ACTIVITY_SIZE),
+    countPendingContributions(ctx.db),
   ]);
-  const stats = presentStats(counts);
+  const stats = { ...presentStats(counts), pendingKnowledge };
   return {
     stats,
     healthScore: percentOf(stats.categorizedMedia, stats.totalMedia),

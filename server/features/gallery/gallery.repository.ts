@@ -1,5 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { GallerySort } from '#common/api/gallery.ts';
+import type { MediaType } from '#common/enums.ts';
+import { type Period, periodDays, TIMELINE_SEARCH_LIMIT } from '#common/timeline.ts';
 import type { Db } from '#server/db/database.ts';
 import { toNumber } from '#server/db/database.ts';
 import { containsPattern, fetchPage, type KeysetOrder } from '#server/db/paging.ts';
@@ -35,6 +37,8 @@ export async function listPublicMedia(
   options: {
     search?: string;
     categoryId?: string;
+    mediaType?: MediaType;
+    period?: Period;
     featuredOnly?: boolean;
     sort: GallerySort;
     cursor?: string;
@@ -79,6 +83,64 @@ export async function listPublicMedia(
     query = query.where(sql<SqlBool>`media_items.search_text like f_unaccent(${pattern})`);
   }
   if (options.categoryId) query = query.where('media_items.category_id', '=', options.categoryId);
+  if (options.mediaType) query = query.where('media_items.media_type', '=', options.mediaType);
+  if (options.period) {
+    // In the period when its whole span lies inside (migration 0033's rule); the undated never.
+    const { first, last } = periodDays(options.period);
+    query = query
+      .where(sql<SqlBool>`media_items.original_date_earliest >= ${first}::date`)
+      .where(sql<SqlBool>`media_items.original_date_latest <= ${last}::date`)
+      // The same bound on the first day, as the date-taken index reads it (so that sort starts at
+      // the period instead of reading every earlier item).
+      .where(
+        sql<SqlBool>`${DAY_TAKEN} between ${first}::date - date '0001-01-01' and ${last}::date - date '0001-01-01'`,
+      );
+  }
   if (options.featuredOnly) query = query.where('media_items.is_featured', '=', true);
   return fetchPage(query, GALLERY_ORDERS[options.sort], options.cursor, options.limit);
+}
+
+export interface TimelineFilters {
+  search?: string;
+  categoryId?: string;
+  mediaType?: MediaType;
+}
+
+/** Public items per period (decades "1950s" and years "1952"), with `matched` when a search was counted. */
+export async function countTimeline(
+  db: Db,
+  filters: TimelineFilters,
+): Promise<{ counts: { period: string; items: number }[]; complete: boolean }> {
+  if (!filters.search) {
+    // The figures the database keeps (timeline_counts, migration 0033): a few hundred rows at most.
+    let query = db
+      .selectFrom('timeline_counts')
+      .select(['period', sql<string>`sum(items)::text`.as('items')])
+      .where('is_public', '=', true)
+      .groupBy('period')
+      .having(sql<SqlBool>`sum(items) > 0`);
+    if (filters.categoryId) query = query.where('category', '=', filters.categoryId);
+    if (filters.mediaType) query = query.where('media_type', '=', filters.mediaType);
+    const rows = await query.execute();
+    return { counts: rows.map((r) => ({ period: r.period, items: toNumber(r.items) })), complete: true };
+  }
+  // A search's matches are the visitor's own: counted over the first TIMELINE_SEARCH_LIMIT of them.
+  const pattern = containsPattern(filters.search.toLowerCase());
+  const category = filters.categoryId ? sql`and category_id = ${filters.categoryId}::uuid` : sql``;
+  const type = filters.mediaType ? sql`and media_type = ${filters.mediaType}` : sql``;
+  const { rows } = await sql<{ period: string | null; items: string }>`
+    with matched as (
+      select original_date_earliest as earliest, original_date_latest as latest from media_items
+      where is_public and search_text like f_unaccent(${pattern}) ${category} ${type}
+      limit ${TIMELINE_SEARCH_LIMIT + 1}
+    ), counted as (select * from matched limit ${TIMELINE_SEARCH_LIMIT})
+    select p as period, count(*)::text as items
+      from counted cross join lateral timeline_periods(counted.earliest, counted.latest) p group by p
+    union all
+    select null, count(*)::text from matched`.execute(db);
+  const total = toNumber(rows.find((r) => r.period === null)?.items ?? 0);
+  return {
+    counts: rows.flatMap((r) => (r.period === null ? [] : [{ period: r.period, items: toNumber(r.items) }])),
+    complete: total <= TIMELINE_SEARCH_LIMIT,
+  };
 }

@@ -3,11 +3,13 @@ import {
   galleryPageResponse,
   galleryQuery,
   gallerySummaryResponse,
+  timelineQuery,
+  timelineResponse,
 } from '#common/api/gallery.ts';
 import { createAnswerCache } from '#server/http/answer-cache.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { type KeptBody, sendKeptJson } from '#server/http/kept-body.ts';
-import { getGallerySummary, listFeatured, listGallery } from './gallery.service.ts';
+import { getGallerySummary, getTimeline, listFeatured, listGallery } from './gallery.service.ts';
 
 /** The public gallery: /api/gallery. */
 export const galleryFeature = defineFeature({
@@ -31,6 +33,18 @@ export const galleryFeature = defineFeature({
       async (request, reply) =>
         sendKeptJson(kept, request, reply, async () =>
           listGallery(ctx, await request.actor(), request.query),
+        ),
+    );
+
+    routes.get(
+      '/timeline',
+      {
+        config: { permission: 'gallery:browse' },
+        schema: { querystring: timelineQuery, response: { 200: timelineResponse } },
+      },
+      async (request, reply) =>
+        sendKeptJson(kept, request, reply, async () =>
+          getTimeline(ctx, await request.actor(), request.query),
         ),
     );
 

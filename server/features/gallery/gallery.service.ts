@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import type { galleryQuery } from '#common/api/gallery.ts';
+import type { galleryQuery, Timeline, timelineQuery } from '#common/api/gallery.ts';
+import { decadeOf, readPeriod } from '#common/timeline.ts';
 import { GALLERY_FEATURED_LIMIT } from '#common/limits.ts';
 import type { Actor } from '#common/permissions.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { sharedAnswer } from '#server/db/data-versions.ts';
 import { presentGalleryCard } from './gallery.presenter.ts';
-import { getPublicTotals, listPublicMedia } from './gallery.repository.ts';
+import { countTimeline, getPublicTotals, listPublicMedia } from './gallery.repository.ts';
 
 /** The home banner's counts. */
 export async function getGallerySummary(ctx: AppContext, _actor: Actor, _input: Record<string, never>) {
@@ -26,6 +27,8 @@ async function makeGalleryPage(ctx: AppContext, query: z.output<typeof galleryQu
   const page = await listPublicMedia(ctx.db, {
     search: query.q || undefined,
     categoryId: query.category,
+    mediaType: query.type,
+    period: readPeriod(query.period) ?? undefined,
     sort: query.sort,
     cursor: query.cursor,
     limit: query.limit,
@@ -43,4 +46,38 @@ export async function listFeatured(ctx: AppContext, _actor: Actor, _input: Recor
     });
     return { items: page.rows.map(presentGalleryCard) };
   });
+}
+
+/**
+ * The home page's timeline: decades with public items, and the years of the chosen period's decade,
+ * for the gallery's search, category and type. Without a search it reads the kept figures and is
+ * the same for every visitor (kept until the content changes).
+ */
+export async function getTimeline(
+  ctx: AppContext,
+  _actor: Actor,
+  query: z.output<typeof timelineQuery>,
+): Promise<Timeline> {
+  const make = async (): Promise<Timeline> => {
+    const { counts, complete } = await countTimeline(ctx.db, {
+      search: query.q || undefined,
+      categoryId: query.category,
+      mediaType: query.type,
+    });
+    const chosen = readPeriod(query.period);
+    const decade = chosen ? decadeOf(chosen) : null;
+    const byYear = (a: { period: string }, b: { period: string }) =>
+      parseInt(a.period, 10) - parseInt(b.period, 10);
+    return {
+      decades: counts.filter((c) => c.period.endsWith('s')).sort(byYear),
+      years: decade
+        ? counts
+            .filter((c) => !c.period.endsWith('s') && `${c.period.slice(0, -1)}0s` === decade)
+            .sort(byYear)
+        : [],
+      complete,
+    };
+  };
+  if (query.q) return make();
+  return sharedAnswer(ctx.db, `gallery timeline ${JSON.stringify(query)}`, make);
 }

@@ -40,6 +40,7 @@ async function manifestItems(ctx: Ctx, ids: string[]): Promise<Map<string, Manif
     const mine = derivatives.filter((d) => d.owner_id === row.id);
     const thumb = mine.find((d) => d.variant === 'thumb');
     const download = mine.find((d) => d.variant === 'download');
+    const playable = mine.find((d) => d.variant === 'playable');
     const version = (key: string) => key.split('/').pop()!;
     items.set(row.id, {
       id: row.id,
@@ -50,6 +51,7 @@ async function manifestItems(ctx: Ctx, ids: string[]): Promise<Map<string, Manif
       mimeType: row.mime_type,
       photographer: row.photographer,
       originalDate: row.original_date,
+      navDate: row.nav_day ? `${row.nav_day}T00:00:00Z` : null,
       location: row.location,
       keywords: row.keywords,
       source: row.source,
@@ -69,6 +71,13 @@ async function manifestItems(ctx: Ctx, ids: string[]): Promise<Map<string, Manif
           row.media_type === 'image'
             ? null
             : mediaFileUrl(row.id, 'original', row.sha256.slice(0, 16), row.file_salt),
+        // A sound or video browsers do not play is shown as its playable copy once it is made.
+        playable: playable
+          ? {
+              url: mediaFileUrl(row.id, 'playable', version(playable.file_key), row.file_salt),
+              format: playable.mime_type,
+            }
+          : null,
       },
       rights: row.rights,
     });

@@ -4,7 +4,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { alsaWav, exifFixture } from '#server/test/fixtures.ts';
+import { alsaWav, exifFixture, mjpegPcmAvi } from '#server/test/fixtures.ts';
 import {
   asRole,
   buildCategory,
@@ -51,6 +51,7 @@ beforeAll(async () => {
     photographer: 'Jóan Petersen',
     categoryId: category.id,
     attributionText: 'Mynd: Jóan Petersen / Savnið',
+    originalDate: 'summarið 1931',
   });
 });
 afterAll(() => t.close());
@@ -78,6 +79,8 @@ describe('GET /iiif/presentation/3/item/:id', () => {
     expect(manifest.id).toBe(`${TEST_ORIGIN}/iiif/presentation/3/item/${image}`);
     expect(manifest.label).toEqual({ none: ['Havnin í 1931'] });
     expect(manifest.summary).toEqual({ none: ['Bátar í havnini'] });
+    // Where a viewer places it in time: the first day of "summer 1931" (EDTF 1931-22).
+    expect(manifest.navDate).toBe('1931-06-01T00:00:00Z');
     expect(manifest.homepage[0].id).toBe(`${TEST_ORIGIN}/media/${image}`);
     // The item's own rights statement (migration 0018; the site's default until staff choose).
     const { rights } = (await get(`/api/media/${image}`)).json().media;
@@ -158,6 +161,19 @@ describe('GET /iiif/presentation/3/item/:id', () => {
     });
   });
 
+  it('shows a video browsers do not play (an AVI) as its playable copy, which is served', async () => {
+    const avi = await upload(await mjpegPcmAvi());
+    const manifest = (await get(`/iiif/presentation/3/item/${avi}`)).json();
+    expectValid(manifest);
+    const body = manifest.items[0].items[0].items[0].body;
+    expect(body).toMatchObject({ type: 'Video', format: 'video/mp4' });
+    const url = new URL(body.id);
+    expect(url.pathname).toBe(`/files/media/${avi}/playable`);
+    const served = await get(`${url.pathname}${url.search}`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('video/mp4');
+  });
+
   it('carries a rights statement URI when one is given', () => {
     const item: ManifestItem = {
       id: '00000000-0000-4000-8000-000000000001',
@@ -184,6 +200,10 @@ describe('GET /iiif/presentation/3/item/:id', () => {
     const manifest = itemManifest(TEST_ORIGIN, item, 'Myndasavn');
     expectValid(manifest);
     expect(manifest.rights).toBe('http://rightsstatements.org/vocab/InC/1.0/');
+    // Undated: no navDate, never a default year.
+    expect(manifest).not.toHaveProperty('navDate');
+    expect(validate({ ...manifest, navDate: '1931' })).toBe(false);
+    expectValid({ ...manifest, navDate: '0931-01-01T00:00:00Z' });
     expect(validate({ ...manifest, rights: 'https://rightsstatements.org/vocab/InC/1.0/' })).toBe(false);
   });
 

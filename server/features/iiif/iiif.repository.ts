@@ -58,6 +58,8 @@ function manifestItems(db: Db) {
       'm.attribution_text',
       'm.rights',
       'm.duration_seconds',
+      // The first day the original date can be (IIIF navDate), as text whatever the driver.
+      sql<string | null>`to_char(m.original_date_earliest, 'YYYY-MM-DD')`.as('nav_day'),
       'c.name as category_name',
     ])
     .where('m.is_public', '=', true);
@@ -73,10 +75,10 @@ export async function listManifestDerivatives(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('derivatives')
-    .select(['owner_id', 'variant', 'file_key', 'width', 'height'])
+    .select(['owner_id', 'variant', 'file_key', 'mime_type', 'width', 'height'])
     .where('owner_type', '=', 'media')
     .where('owner_id', 'in', ids)
-    .where('variant', 'in', ['thumb', 'download'])
+    .where('variant', 'in', ['thumb', 'download', 'playable'])
     .execute();
 }
 

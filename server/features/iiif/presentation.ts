@@ -46,6 +46,11 @@ export interface ManifestItem {
   mimeType: string;
   photographer: string | null;
   originalDate: string | null;
+  /**
+   * The first moment the original date can be, `YYYY-MM-DDT00:00:00Z` (the earliest day of its
+   * EDTF, issue 28 §6): where a viewer places the item on a timeline. Null when undated or open.
+   */
+  navDate?: string | null;
   location: string | null;
   keywords: string[];
   source: string | null;
@@ -63,6 +68,8 @@ export interface ManifestItem {
     thumb: string | null;
     original: string | null;
     thumbSize: { width: number; height: number } | null;
+    /** The H.264/AAC copy of a sound or video browsers do not play as it is, when made. */
+    playable?: { url: string; format: string } | null;
   };
   /**
    * The item's rights statement URI (rightsstatements.org or Creative Commons, `http://`;
@@ -163,9 +170,9 @@ function canvasOf(
         : {};
     return annotation(
       {
-        id: `${base}${item.files.original}`,
+        id: `${base}${item.files.playable?.url ?? item.files.original}`,
         type: AV_TYPE[item.mediaType],
-        format: item.mimeType,
+        format: item.files.playable?.format ?? item.mimeType,
         ...size,
         ...(duration ? { duration } : {}),
       },
@@ -198,6 +205,7 @@ export function itemManifest(base: string, item: ManifestItem, siteTitle: string
     label: plain(item.title),
     ...(item.description?.trim() ? { summary: plain(item.description) } : {}),
     metadata: metadataOf(item),
+    ...(item.navDate ? { navDate: item.navDate } : {}),
     ...(item.rights ? { rights: item.rights } : {}),
     ...(attribution ? { requiredStatement: { label: LABELS.attribution, value: plain(attribution) } } : {}),
     ...(thumbnailOf(base, item) ? { thumbnail: thumbnailOf(base, item) } : {}),

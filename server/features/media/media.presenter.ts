@@ -1,5 +1,6 @@
 import type { AdminMediaItem, MediaItem } from '#common/api/media.ts';
 import { rightsStatement } from '#common/rights.ts';
+import { decadeOfSpan } from '#common/timeline.ts';
 import type { DerivativeRow, MediaItemRow, PlayableCopiesTable } from '#server/db/schema.ts';
 
 type Derivative = Pick<DerivativeRow, 'variant' | 'file_key'>;
@@ -10,6 +11,18 @@ type Derivative = Pick<DerivativeRow, 'variant' | 'file_key'>;
  */
 export function mediaFileUrl(id: string, variant: string, version: string, salt: string | null) {
   return `/files/media/${id}/${variant}?v=${encodeURIComponent(salt ? `${salt}.${version}` : version)}`;
+}
+
+/**
+ * The year of a date column: the drivers give a `date` as a Date at midnight (local for pg, UTC for
+ * PGlite) or as its text.
+ */
+function yearOf(value: Date | string | null): number | null {
+  if (value === null) return null;
+  if (typeof value === 'string') return Number.parseInt(value, 10);
+  return value.getUTCHours() === 0 && value.getUTCMinutes() === 0
+    ? value.getUTCFullYear()
+    : value.getFullYear();
 }
 
 export function presentMedia(
@@ -48,6 +61,7 @@ export function presentMedia(
     location: row.location,
     originalDate: row.original_date,
     originalDateEdtf: row.original_date_edtf,
+    originalDateDecade: decadeOfSpan(yearOf(row.original_date_earliest), yearOf(row.original_date_latest)),
     source: row.source,
     keywords: row.keywords,
     historicalContext: row.historical_context,

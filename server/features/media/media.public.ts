@@ -1,8 +1,15 @@
 /**
  * What the rest of the server may use of the media items besides their service (server/README.md,
  * "Between features"): an approved submission becomes an item, the files of an item are served,
- * and other answers show items as the media answers do.
+ * and other answers show items as the media answers do. Accepted knowledge (issue 29) is written
+ * into an item's fields with its row locked.
  */
-export { createMedia, createUsage, getMediaFileInfo } from './media.repository.ts';
+export {
+  createMedia,
+  createUsage,
+  getMediaFileInfo,
+  getMediaForUpdate,
+  updateMedia,
+} from './media.repository.ts';
 export { mediaFileUrl, presentMedia } from './media.presenter.ts';
 export { originalDateColumns } from './original-date.ts';

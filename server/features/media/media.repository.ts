@@ -34,6 +34,11 @@ export function createMedia(db: Db, values: Insertable<MediaItemsTable>) {
   return db.insertInto('media_items').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
+/** The item, its row locked until the transaction ends (an edit that reads what it adds to). */
+export function getMediaForUpdate(db: Db, id: string) {
+  return db.selectFrom('media_items').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 export function updateMedia(db: Db, id: string, values: Updateable<MediaItemsTable>) {
   return db
     .updateTable('media_items')

@@ -1,3 +1,4 @@
+import { listKnowledgeCredits } from '../knowledge/knowledge.public.ts';
 import { createReadStream } from 'node:fs';
 import { originalDateColumns } from './original-date.ts';
 import type { Readable } from 'node:stream';
@@ -189,9 +190,14 @@ export async function getMediaItem(ctx: AppContext, actor: Actor, { id }: { id: 
   if (!row || !can(actor, 'media:read', mediaResource(row))) throw notFound('Media not found or not public');
   // Content staff get the original and the camera data read from the file; everyone else the
   // public files (the presenter knows which originals are public).
-  return presentMedia(row, await listDerivatives(ctx.db, 'media', id), {
-    canSeeOriginal: can(actor, 'media:manage'),
-  });
+  const [derivatives, credits] = await Promise.all([
+    listDerivatives(ctx.db, 'media', id),
+    listKnowledgeCredits(ctx.db, id),
+  ]);
+  return {
+    ...presentMedia(row, derivatives, { canSeeOriginal: can(actor, 'media:manage') }),
+    credits,
+  };
 }
 
 /** An item as the permission rules see it. */

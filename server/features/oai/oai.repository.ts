@@ -30,6 +30,7 @@ export interface RecordRow {
   historical_context: string | null;
   photographer: string | null;
   original_date: string | null;
+  original_date_edtf: string | null;
   keywords: string[] | null;
   location: string | null;
   rights: string | null;
@@ -64,7 +65,7 @@ function conditions(
 const items = (filter: RecordFilter) => {
   const where = conditions(filter, sql`m.updated_at`, sql`m.id`, sql`m.category_id`);
   return sql`select m.id, m.updated_at as ts, false as deleted, m.display_id, c.display_id as set_spec,
-      m.title, m.description, m.historical_context, m.photographer, m.original_date, m.keywords,
+      m.title, m.description, m.historical_context, m.photographer, m.original_date, m.original_date_edtf, m.keywords,
       m.location, m.rights, m.copyright_holder, m.attribution_text, m.media_type, m.mime_type,
       m.source, m.category_id, c.name as category_name
     from media_items m left join categories c on c.id = m.category_id and c.is_public
@@ -75,7 +76,7 @@ const tombstones = (filter: RecordFilter) => {
   const where = conditions(filter, sql`t.deleted_at`, sql`t.media_id`, sql`t.category_id`);
   return sql`select t.media_id as id, t.deleted_at as ts, true as deleted, t.display_id,
       c.display_id as set_spec, null::text as title, null::text as description,
-      null::text as historical_context, null::text as photographer, null::text as original_date,
+      null::text as historical_context, null::text as photographer, null::text as original_date, null::text as original_date_edtf,
       null::text[] as keywords, null::text as location, null::text as rights,
       null::text as copyright_holder, null::text as attribution_text, null::text as media_type,
       null::text as mime_type, null::text as source, t.category_id, null::text as category_name

@@ -127,6 +127,7 @@ export function createOai(ctx: AppContext) {
         historical_context: row.historical_context,
         photographer: row.photographer,
         original_date: row.original_date,
+        original_date_edtf: row.original_date_edtf,
         keywords: row.keywords ?? [],
         location: row.location,
         rights: row.rights,

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asRole, buildCategory, buildMedia, buildMediaMany } from '#server/test/factories.ts';
+import { originalDateColumns } from '#server/features/media/original-date.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#server/test/harness.ts';
 import { HARVEST_SCHEMA, xmlSchemaErrors } from '#server/test/xml-schema.ts';
 import { deleteMediaMany } from '../media/media.repository.ts';
@@ -58,7 +59,8 @@ beforeAll(async () => {
     photographer: 'J. Patursson',
     keywords: ['hús', 'bátar'],
     location: 'Gøta',
-    original_date: '1920',
+    // As an archivist writes it; harvested as EDTF (issue 28 §6).
+    ...originalDateColumns('um 1920'),
     category_id: open.id,
     rights: 'http://creativecommons.org/publicdomain/mark/1.0/',
     attribution_text: 'Savnið',
@@ -141,6 +143,7 @@ describe('GET /oai: the six verbs', () => {
     expect(xml).toContain('<dc:rights xml:lang="en">Public Domain Mark 1.0</dc:rights>');
     expect(xml).toContain('<dc:type>StillImage</dc:type>');
     expect(xml).toContain('<dc:creator>J. Patursson</dc:creator>');
+    expect(xml).toContain('<dc:date>1920~</dc:date>');
     expect(xml).toContain('<dc:coverage xml:lang="fo">Gøta</dc:coverage>');
     expect(xml).toContain(`<dc:identifier>${TEST_ORIGIN}/media/${publicIds[0]}</dc:identifier>`);
     expect(xml).toContain('<dc:subject xml:lang="fo">bátar</dc:subject>');

@@ -39,6 +39,19 @@ export function streamSubmissionEvents(
   open: Set<() => void>,
   reader: { readerId: string; sessionId: string },
 ): () => void {
+  return streamEvents(res, open, reader, onSubmissionEvent);
+}
+
+/**
+ * The same for any staff screen's bus (the knowledge review's, issue 29): `subscribe` adds a
+ * listener and returns the function that removes it.
+ */
+export function streamEvents<E>(
+  res: ServerResponse,
+  open: Set<() => void>,
+  reader: { readerId: string; sessionId: string },
+  subscribe: (listener: (event: E) => void) => () => void,
+): () => void {
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
@@ -48,7 +61,7 @@ export function streamSubmissionEvents(
   });
   // Tells the browser how long to wait before reconnecting, and flushes the headers at once.
   res.write('retry: 3000\n\n');
-  const unsubscribe = onSubmissionEvent((event) => {
+  const unsubscribe = subscribe((event) => {
     res.write(`data: ${JSON.stringify(event)}\n\n`);
   });
   const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);

@@ -55,22 +55,36 @@ export async function reserveUploadRoom(
   });
 }
 
-/** Records a created upload (it counts in place of its reservation from now on). */
+/**
+ * Records a created upload; it counts in place of its reservation from now on, ended in the same
+ * transaction (so the sender's next upload never sees both).
+ */
 export async function recordUpload(
   db: Db,
-  upload: { id: string; quotaKey: string; pool: UploadPool; size: number; received: boolean },
+  upload: {
+    id: string;
+    quotaKey: string;
+    pool: UploadPool;
+    size: number;
+    received: boolean;
+    replaces?: string;
+  },
 ): Promise<void> {
-  await db
-    .insertInto('resumable_uploads')
-    .values({
-      id: upload.id,
-      quota_key: upload.quotaKey,
-      pool: upload.pool,
-      size: upload.size,
-      received_at: upload.received ? new Date() : null,
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('resumable_uploads')
+      .values({
+        id: upload.id,
+        quota_key: upload.quotaKey,
+        pool: upload.pool,
+        size: upload.size,
+        received_at: upload.received ? new Date() : null,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    if (upload.replaces)
+      await trx.deleteFrom('resumable_uploads').where('id', '=', upload.replaces).execute();
+  });
 }
 
 /** Notes that bytes of the upload arrived (it does not expire for a while yet). */

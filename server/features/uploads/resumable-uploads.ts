@@ -83,6 +83,14 @@ export interface UploadStamp {
   pool: UploadPool;
   /** The largest file this sender may upload. */
   maxBytes: number;
+  /** The room reserved for it: the upload takes its place when it is recorded. */
+  reservationId?: string;
+}
+
+/** Room held for a new upload until it is recorded (in one transaction with its reservation's end) or fails. */
+export interface Reservation {
+  id: string;
+  release: () => Promise<void>;
 }
 
 /** Why a new upload does not fit. */
@@ -147,6 +155,7 @@ export function createResumableUploads(options: {
         size: upload.size ?? 0,
         // Creation with upload: its first bytes come with this request.
         received: Number(req.headers.get('content-length') ?? 0) > 0,
+        replaces: stamp.reservationId,
       });
       return {
         metadata: {
@@ -205,7 +214,7 @@ export function createResumableUploads(options: {
       { quotaKey, pool }: Pick<UploadStamp, 'quotaKey' | 'pool'>,
       length: number,
       maxForKey: number,
-    ): Promise<{ release: () => Promise<void> } | { refused: QuotaRefusal }> {
+    ): Promise<Reservation | { refused: QuotaRefusal }> {
       const result = await reserveUploadRoom(db, {
         quotaKey,
         pool,
@@ -217,6 +226,7 @@ export function createResumableUploads(options: {
       if ('refused' in result) return result;
       let released = false;
       return {
+        id: result.id,
         async release() {
           if (released) return;
           released = true;

@@ -70,7 +70,10 @@ export class S3UploadStore extends DataStore {
       const stored = JSON.parse(await answer.Body!.transformToString()) as Omit<Upload, 'offset'>;
       return new Upload({ ...stored, offset: 0 });
     } catch (error) {
-      if (error instanceof aws().s3.S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound')) {
+      if (
+        error instanceof aws().s3.S3ServiceException &&
+        (error.name === 'NoSuchKey' || error.name === 'NotFound')
+      ) {
         throw ERRORS.FILE_NOT_FOUND;
       }
       throw error;
@@ -144,7 +147,9 @@ export class S3UploadStore extends DataStore {
     const out = new PassThrough();
     void (async () => {
       for (const chunk of chunks) {
-        const answer = await this.client.send(new (aws().s3.GetObjectCommand)({ Bucket: this.bucket, Key: chunk.key }));
+        const answer = await this.client.send(
+          new (aws().s3.GetObjectCommand)({ Bucket: this.bucket, Key: chunk.key }),
+        );
         await pipeline(answer.Body as Readable, out, { end: false });
       }
       out.end();

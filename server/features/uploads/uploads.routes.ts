@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defineFeature } from '#server/http/feature.ts';
 import { ensureUploadOwner, uploadOwnerOf } from './upload-owner.ts';
+import type { Reservation } from './resumable-uploads.ts';
 import {
   authorizeUploadAccess,
   authorizeUploadStart,
@@ -32,7 +33,7 @@ export const uploadsFeature = defineFeature({
     const secure = ctx.config.publicUrl.startsWith('https:');
     const tus = async (request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) => {
       const actor = await request.actor();
-      let reservation: { release: () => Promise<void> } | undefined;
+      let reservation: Reservation | undefined;
       if (request.method === 'POST' && request.params.id === undefined) {
         const header = request.headers['upload-length'];
         reservation = await authorizeUploadStart(ctx, actor, {
@@ -45,6 +46,7 @@ export const uploadsFeature = defineFeature({
           quotaKey: uploadQuotaKey(actor, request.ip),
           pool: uploadPool(actor),
           maxBytes: uploadMaxBytes(actor),
+          reservationId: reservation?.id,
         });
       } else if (request.params.id !== undefined) {
         await authorizeUploadAccess(ctx, uploadOwnerOf(request, actor), request.params.id);

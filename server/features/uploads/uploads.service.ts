@@ -7,7 +7,7 @@ import { addressKey, consumeRateLimit, sweepCountThrottles } from '#server/http/
 import { IngestError } from '#server/media/ingest/ingest-error.ts';
 import type { UploadPool } from '#server/db/schema.ts';
 import { assertPendingRoom, rateLimitKey, SUBMISSION_RATE } from '../submissions/submissions.public.ts';
-import { UPLOAD_MAX_AGE_MS, UPLOAD_OUTSTANDING_MAX_BYTES } from './resumable-uploads.ts';
+import { type Reservation, UPLOAD_MAX_AGE_MS, UPLOAD_OUTSTANDING_MAX_BYTES } from './resumable-uploads.ts';
 import {
   createUploadClaim,
   deleteUploadClaim,
@@ -45,7 +45,7 @@ export async function authorizeUploadStart(
   ctx: AppContext,
   actor: Actor,
   { ip, uploadLength }: { ip: string; uploadLength: string | undefined },
-): Promise<{ release: () => Promise<void> } | undefined> {
+): Promise<Reservation | undefined> {
   await consumeRateLimit(ctx.db, `uploads:${rateLimitKey(actor, ip)}`, {
     windowSeconds: 3600,
     max: (actor ? SUBMISSION_RATE.account : SUBMISSION_RATE.anonymous).max * 2,

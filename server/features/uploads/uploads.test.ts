@@ -193,6 +193,19 @@ describe('the room of uploads that never get a byte (issue 30 B4)', () => {
     expect(deleted.status).toBe(204);
     expect((await create(SUBMISSION_MAX_BYTES, { cookie })).statusCode).toBe(201);
   });
+  it("takes the place of its reservation before it is answered: the sender's next upload never sees both", async () => {
+    const cookie = await accountCookie();
+    const perAccount = UPLOAD_OUTSTANDING_MAX_BYTES.account / SUBMISSION_MAX_BYTES;
+    for (let i = 0; i < perAccount; i++) {
+      expect((await create(SUBMISSION_MAX_BYTES, { cookie })).statusCode).toBe(201);
+      const reservations = await t.db
+        .selectFrom('resumable_uploads')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('reservation', '=', true)
+        .executeTakeFirstOrThrow();
+      expect(Number(reservations.n)).toBe(0);
+    }
+  });
   // Last in this file's app: the public's area stays full after it.
   it("ten accounts reserving the public's whole area leave an editor's upload its own room", async () => {
     const perAccount = UPLOAD_OUTSTANDING_MAX_BYTES.account / SUBMISSION_MAX_BYTES;

@@ -57,6 +57,9 @@ export const ACTION_TEXTS = {
   'users.synced': { key: 'activity.action.users.synced', label: 'Users synced' },
   'profile.updated': { key: 'activity.action.profile.updated', label: 'Profile updated' },
   'account.signed_in': { key: 'activity.action.account.signed_in', label: 'Signed in' },
+  'knowledge.accepted': { key: 'activity.action.knowledge.accepted', label: 'Knowledge accepted' },
+  'knowledge.rejected': { key: 'activity.action.knowledge.rejected', label: 'Knowledge rejected' },
+  'knowledge.replied': { key: 'activity.action.knowledge.replied', label: 'Contributor answered' },
 } as const satisfies Record<ActivityAction, { key: string; label: string }>;
 
 export const RESOURCE_TYPE_TEXTS = {
@@ -70,6 +73,7 @@ export const RESOURCE_TYPE_TEXTS = {
   watermark: { key: 'activity.type.watermark', label: 'Watermark' },
   translation: { key: 'activity.type.translation', label: 'Translation' },
   user: { key: 'activity.type.user', label: 'User' },
+  knowledge: { key: 'activity.type.knowledge', label: 'Knowledge' },
 } as const satisfies Record<ActivityResourceType, { key: string; label: string }>;
 
 /** An action's label; an action this build does not know (a newer server) shows as it is. */

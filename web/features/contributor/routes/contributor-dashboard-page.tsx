@@ -11,6 +11,7 @@ import { useContributorDashboard } from '../api/get-dashboard.ts';
 import { NextGoal } from '../components/next-goal.tsx';
 import { StatCards } from '../components/stat-cards.tsx';
 import { SubmissionList } from '../components/submission-list.tsx';
+import { ContributionList } from '../components/contribution-list.tsx';
 import { Tips } from '../components/tips.tsx';
 
 /** Contributor dashboard (/contributor/dashboard): figures, next goal, own submissions, tips. */
@@ -58,6 +59,7 @@ export function ContributorDashboardPage() {
             <StatCards stats={dashboard.data.stats} />
             <NextGoal goal={dashboard.data.nextGoal} />
             <SubmissionList submissions={dashboard.data.submissions} />
+            <ContributionList contributions={dashboard.data.contributions} />
           </>
         )}
         <Tips />

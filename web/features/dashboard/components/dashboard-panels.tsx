@@ -108,9 +108,11 @@ export function StatCards({ data }: { data: DashboardData }) {
           icon={<Users aria-hidden="true" className={icon} />}
           label={t('admin.dashboard.stat.users', 'Total Users')}
           value={num(stats.totalUsers)}
-          note={t('admin.dashboard.stat.pending', '{n} pending submissions', {
+          note={`${t('admin.dashboard.stat.pending', '{n} pending submissions', {
             n: num(stats.pendingSubmissions),
-          })}
+          })} · ${t('admin.dashboard.stat.pending_knowledge', '{n} contributions to review', {
+            n: num(stats.pendingKnowledge),
+          })}`}
         />
       </dl>
     </section>

@@ -36,6 +36,15 @@ function texts(s: Suggestion, t: Translate): { title: string; text: string; acti
       ),
       action: t('admin.dashboard.suggest.review.action', 'Review Now'),
     }),
+    'review-knowledge': () => ({
+      title: t('admin.dashboard.suggest.knowledge.title', 'Review What Visitors Told'),
+      text: t(
+        'admin.dashboard.suggest.knowledge.text',
+        '{count} contribution(s) about items are waiting for review.',
+        s.values,
+      ),
+      action: t('admin.dashboard.suggest.knowledge.action', 'Review Now'),
+    }),
     'create-categories': () => ({
       title: t('admin.dashboard.suggest.categories.title', 'Create Categories'),
       text: t(

@@ -1,6 +1,6 @@
 import { LayoutGrid, List, Search } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import { GALLERY_SORTS, type GallerySort } from '#common/enums.ts';
+import { GALLERY_SORTS, type GallerySort, MEDIA_TYPES } from '#common/enums.ts';
 import { useT } from '#web/app/i18n.tsx';
 import type { PublicCategory } from '../api/get-public-categories.ts';
 import type { GalleryParamPatch, GalleryParams, GalleryView } from '../lib/gallery-params.ts';
@@ -13,7 +13,7 @@ const control =
 const toggleButton =
   'inline-flex items-center gap-1.5 px-3 py-2 text-sm font-medium focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-700';
 
-/** Text search, category, sort and grid/list, all read from and written to the URL. */
+/** Text search, category, type, sort and grid/list, all read from and written to the URL. */
 export function GalleryFilterBar({
   params,
   categories,
@@ -24,7 +24,7 @@ export function GalleryFilterBar({
   onChange: (patch: GalleryParamPatch) => void;
 }) {
   const t = useT();
-  const ids = { search: useId(), category: useId(), sort: useId() };
+  const ids = { search: useId(), category: useId(), type: useId(), sort: useId() };
 
   // The box follows the URL (Back, a shared link, 'Clear All Filters') and the URL follows the
   // box once typing pauses. `sent` is the text the box itself put into the URL, so that what was
@@ -123,6 +123,26 @@ export function GalleryFilterBar({
           </select>
         </div>
         <div className="flex flex-col gap-1">
+          <label htmlFor={ids.type} className="text-sm font-medium text-slate-800">
+            {t('gallery.type.label', 'Slag')}
+          </label>
+          <select
+            id={ids.type}
+            name="type"
+            value={params.type}
+            onChange={(event) => onChange({ type: event.target.value })}
+            className={control}
+          >
+            <option value="">{t('gallery.type.all', 'Øll sløg')}</option>
+            {MEDIA_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {/* The texts media.type.image, .video, .audio, .document (web/features/media). */}
+                {t(`media.type.${type}`, type)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
           <label htmlFor={ids.sort} className="text-sm font-medium text-slate-800">
             {t('gallery.sort.label', 'Raða eftir')}
           </label>
@@ -160,6 +180,8 @@ export function GalleryFilterBar({
           </div>
         </fieldset>
         {params.view === 'list' && <input type="hidden" name="view" value="list" />}
+        {/* The timeline's period stays when the form is sent without script. */}
+        {params.period && <input type="hidden" name="period" value={params.period} />}
         {/* Enter in the box sends the form; this button is for keyboards and screen readers. */}
         <button
           type="submit"

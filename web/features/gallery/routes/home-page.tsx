@@ -8,11 +8,13 @@ import { useGalleryPages } from '../api/get-gallery-page.ts';
 import { useGallerySummary } from '../api/get-gallery-summary.ts';
 import { usePublicCategories } from '../api/get-public-categories.ts';
 import { usePublicSettings } from '../api/get-public-settings.ts';
+import { useTimeline } from '../api/get-timeline.ts';
 import { CustomDocumentCard } from '../components/custom-document-card.tsx';
 import { FeaturedStrip } from '../components/featured-strip.tsx';
 import { GalleryFilterBar } from '../components/gallery-filter-bar.tsx';
 import { GalleryResults, GallerySkeleton, LoadFailed, NoResults } from '../components/gallery-results.tsx';
 import { SendMaterialPanel } from '../components/send-material-panel.tsx';
+import { Timeline } from '../components/timeline.tsx';
 import { TrialBanner } from '../components/trial-banner.tsx';
 import {
   type GalleryParamPatch,
@@ -44,9 +46,10 @@ export function HomePage() {
 
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readGalleryParams(searchParams), [searchParams]);
-  const { q, category, sort } = params;
-  const filters = useMemo(() => ({ q, category, sort }), [q, category, sort]);
+  const { q, category, type, period, sort } = params;
+  const filters = useMemo(() => ({ q, category, type, period, sort }), [q, category, type, period, sort]);
   const gallery = useGalleryPages(filters);
+  const timeline = useTimeline(useMemo(() => ({ q, category, type, period }), [q, category, type, period]));
   const items = useMemo(() => gallery.data?.pages.flatMap((page) => page.items) ?? [], [gallery.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isPlaceholderData } = gallery;
 
@@ -63,7 +66,7 @@ export function HomePage() {
     [setSearchParams],
   );
   const clearFilters = useCallback(
-    () => changeFilters({ q: null, category: null, sort: null }),
+    () => changeFilters({ q: null, category: null, type: null, period: null, sort: null }),
     [changeFilters],
   );
 
@@ -161,6 +164,7 @@ export function HomePage() {
                 {t('gallery.title', 'Savnið')}
               </h2>
               <GalleryFilterBar params={params} categories={categories.data ?? []} onChange={changeFilters} />
+              {timeline.data && <Timeline counts={timeline.data} period={period} />}
               {results}
             </section>
           </>

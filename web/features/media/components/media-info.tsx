@@ -100,6 +100,7 @@ type Item = Pick<
   | 'attributionRequired'
   | 'attributionText'
   | 'createdAt'
+  | 'credits'
 > & { category?: { name: string } | null };
 
 export function useMediaTypeLabel() {
@@ -286,6 +287,32 @@ export function AttributionLine({ item }: { item: Pick<MediaItem, 'attributionTe
 }
 
 /** Every section, in the lightbox's order: the info panel's whole content. */
+/**
+ * Whose knowledge staff accepted into the item (issue 29 §1): "Upplýsing frá {name}, {year}", one
+ * line each; a teller who gave no name is "a visitor".
+ */
+export function CreditsLine({ item }: { item: Pick<MediaItem, 'credits'> }) {
+  const t = useT();
+  if (!item.credits || item.credits.length === 0) return null;
+  return (
+    <ul className="space-y-1 text-sm text-slate-700">
+      {item.credits.map((credit, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the credits come in a fixed order and never move
+        <li key={index}>
+          {credit.name
+            ? t('knowledge.credit', 'Upplýsing frá {name}, {year}', {
+                name: credit.name,
+                year: String(credit.year),
+              })
+            : t('knowledge.credit_anonymous', 'Upplýsing frá einum vitjandi, {year}', {
+                year: String(credit.year),
+              })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function MediaInfoSections({ item, level }: { item: Item; level: HeadingLevel }) {
   return (
     <div className="space-y-6">
@@ -298,6 +325,7 @@ export function MediaInfoSections({ item, level }: { item: Item; level: HeadingL
       <div className="space-y-3 border-t border-slate-200 pt-4">
         <IdLine item={item} />
         <AttributionLine item={item} />
+        <CreditsLine item={item} />
       </div>
     </div>
   );

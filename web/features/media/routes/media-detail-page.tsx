@@ -13,12 +13,14 @@ import { useMissingItem } from '#web/lib/boot-data.ts';
 import { useFavorites } from '#web/lib/favorites.ts';
 import { useFullscreenEnabled } from '#web/lib/fullscreen.ts';
 import { useShare } from '#web/lib/share.ts';
+import { KnowledgeForm } from '#web/features/knowledge/index.ts';
 import { mediaPath, useMedia } from '../api/get-media.ts';
 import { useRecordView } from '../api/record-view.ts';
 import {
   ArchivalSection,
   AttributionLine,
   BasicInfoSection,
+  CreditsLine,
   HistoricalContextSection,
   IdLine,
   KeywordsSection,
@@ -182,11 +184,15 @@ function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
 
           {media.description && <p className="whitespace-pre-line text-slate-800">{media.description}</p>}
           <AttributionLine item={media} />
+          <CreditsLine item={media} />
+          {/* What visitors know about a public item (issue 29): works before the script arrives. */}
+          {media.isPublic && <KnowledgeForm mediaId={media.id} />}
         </div>
 
         <div className="space-y-6">
           <BasicInfoSection item={media} level={2} views={views} showTitle={false} />
           <ArchivalSection item={media} level={2} />
+          {media.isPublic && media.originalDateDecade && <MoreFromDecade decade={media.originalDateDecade} />}
           <HistoricalContextSection item={media} level={2} />
           <TechnicalNotesSection item={media} level={2} />
           <TechnicalSection item={media} level={2} />
@@ -240,6 +246,19 @@ function FullscreenButton({
       <Maximize aria-hidden="true" className="size-5" />
       {t('media.fullscreen', 'View fullscreen')}
     </button>
+  );
+}
+
+/** The gallery narrowed to the decade the item's date lies in (the home page's timeline, issue 28). */
+function MoreFromDecade({ decade }: { decade: string }) {
+  const t = useT();
+  return (
+    <Link
+      to={{ pathname: paths.home, search: `?period=${encodeURIComponent(decade)}` }}
+      className="inline-flex text-sm font-medium text-blue-700 underline hover:text-blue-900"
+    >
+      {t('media.more_from_decade', 'Meira frá {decade}-árunum', { decade: decade.slice(0, -1) })}
+    </Link>
   );
 }
 
