@@ -11,6 +11,8 @@ export const ACTIVITY_ACTIONS = [
   'media.unpublished',
   'media.featured',
   'media.unfeatured',
+  /** Many items changed at once by a CSV uploaded to the media screen (or `npm run import -- --update`). */
+  'media.batch_updated',
   'submission.approved',
   'submission.rejected',
   /** A rejected submission put back to pending for another look. */

@@ -325,6 +325,55 @@ describe(`npm run import (${engine})`, { timeout: 180_000 }, () => {
     }
   });
 
+  it('--update previews an edited CSV field by field, writes nothing on --dry-run, then applies it as one batch', async () => {
+    const id = readReport(join(work, 'first.csv')).find((l) => l.file === 'Gøta/bátar.jpg')!.id!;
+    const update = join(work, 'update.csv');
+    // As Excel saves it in a Faroese locale: a byte-order mark, `;`, CRLF.
+    writeFileSync(
+      update,
+      `\uFEFFdisplay_id;title;location;is_public\r\n${id};Bátar í Gøtuvík við ð;Gøta;ja\r\nPHOTO-99999;Eingin;;\r\n`,
+    );
+    const item = () =>
+      withArchive((db) =>
+        db
+          .selectFrom('media_items')
+          .select(['title', 'location', 'is_public'])
+          .where('display_id', '=', id)
+          .executeTakeFirstOrThrow(),
+      );
+    const batches = () =>
+      withArchive((db) =>
+        db.selectFrom('activity_logs').selectAll().where('action', '=', 'media.batch_updated').execute(),
+      );
+
+    const dry = await run(['--update', update, '--dry-run', '--as', ADMIN_EMAIL]);
+    expect(dry.stderr).toBe('');
+    expect(dry.stdout).toContain('  title: "Bátar í Gøtuvík" → "Bátar í Gøtuvík við ð"');
+    expect(dry.stdout).toContain('  location: "" → "Gøta"');
+    expect(dry.stdout).toContain('  is_public: "no" → "yes"');
+    expect(dry.stdout).toContain('  refused display_id "PHOTO-99999": no item has this display id');
+    expect(dry.stdout).toContain('Dry run: 2 rows read, 1 items change, 1 rows refused');
+    expect(dry.code).toBe(2);
+    expect(await item()).toEqual({ title: 'Bátar í Gøtuvík', location: null, is_public: false });
+
+    const applied = await run(['--update', update, '--as', ADMIN_EMAIL]);
+    expect(applied.stderr).toBe('');
+    expect(applied.stdout).toContain(
+      'Updated 1 items in one batch, recorded under import-admin@example.org.',
+    );
+    expect(await item()).toEqual({ title: 'Bátar í Gøtuvík við ð', location: 'Gøta', is_public: true });
+    const logged = await batches();
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.details).toMatchObject({ count: 1, columns: ['title', 'location', 'is_public'] });
+
+    writeFileSync(update, 'display_id,litur\nPHOTO-00001,reytt\n');
+    const refused = await run(['--update', update]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /^Error: nothing was changed: The CSV is refused: unknown column "litur"\./,
+    );
+  });
+
   it('continues a run killed with SIGKILL: every file exactly once', async () => {
     // Files of their own (each camera JPEG, and two with bytes after their end so they differ).
     const killFolder = join(work, 'kill');

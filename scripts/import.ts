@@ -1,22 +1,27 @@
 /**
  * npm run import -- FOLDER [--csv metadata.csv] [--category NAME] [--category-per-folder]
  *                          [--public|--private] [--dry-run] [--as EMAIL] [--report FILE]
+ * npm run import -- --update metadata.csv [--dry-run] [--as EMAIL]
  * Brings a folder of files into the archive through the staff upload's own ingest, with the
  * metadata of a CSV (docs/import.md). On PGlite, stop the server first (it holds the database); on
  * PostgreSQL the server may keep running. A killed run is continued by running it again.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { LockedError } from '#server/db/lock.ts';
 import { CSV_BOM, csvLine } from '#server/import/csv.ts';
 import { ImportProgress } from '#server/import/progress.ts';
-import { ImportRefusal, readMetadata, runImport } from '#server/import/run-import.ts';
+import { ImportRefusal, importingActor, readMetadata, runImport } from '#server/import/run-import.ts';
+import { AppError } from '#server/errors.ts';
+import { applyMediaCsv, previewMediaCsv } from '#server/features/media/media-csv.service.ts';
+import type { AppContext } from '#server/http/context.ts';
 import { openServices, sweepScratch } from '#server/runtime.ts';
 
 const usage = `Usage: npm run import -- FOLDER [--csv metadata.csv] [--category NAME] [--category-per-folder]
                          [--public|--private] [--dry-run] [--as EMAIL] [--report FILE]
+       npm run import -- --update metadata.csv [--dry-run] [--as EMAIL]
 See docs/import.md.`;
 
 async function main() {
@@ -33,11 +38,17 @@ async function main() {
       'dry-run': { type: 'boolean', default: false },
       as: { type: 'string' },
       report: { type: 'string' },
+      update: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
     console.log(usage);
+    return;
+  }
+  if (values.update !== undefined) {
+    if (positionals.length > 0) throw new UsageError('Give --update FILE or a FOLDER, not both.');
+    await updateFromCsv(resolve(values.update), values['dry-run'], values.as);
     return;
   }
   const folders = positionals;
@@ -114,6 +125,52 @@ async function main() {
   if (unresolved > 0) process.exitCode = 2;
 }
 
+/**
+ * `--update`: the staff CSV round trip from the command line (issue 27 §2): the same preview as
+ * the media screen's, printed item by item and field by field, then applied in one transaction
+ * logged as one batch (not with --dry-run). Exit code 2 when rows were refused.
+ */
+async function updateFromCsv(path: string, dryRun: boolean, as: string | undefined) {
+  let csv: string;
+  try {
+    csv = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read the CSV ${path}: ${(error as Error).message}`);
+  }
+  const config = loadConfig();
+  const { context, database } = await openServices(config, {
+    info: () => {},
+    warn: () => {},
+    error: () => {},
+  });
+  let refused = 0;
+  try {
+    // Nothing here queues work for this process's runner: a rights change's new pictures are
+    // jobs in the table, made by the server.
+    const ctx = context as AppContext;
+    const { actor, label } = await importingActor(ctx, as);
+    const preview = await previewMediaCsv(ctx, actor, { csv });
+    for (const item of preview.items) {
+      console.log(`${item.displayId} (row ${item.line})${item.title ? ` ${item.title}` : ''}`);
+      for (const c of item.changes)
+        console.log(`  ${c.column}: ${JSON.stringify(c.old)} → ${JSON.stringify(c.new)}`);
+      for (const r of item.refused)
+        console.log(`  refused ${r.column} ${JSON.stringify(r.value)}: ${r.message}`);
+    }
+    refused = preview.refusedRows;
+    const summary = `${preview.rows} rows read, ${preview.changed} items change, ${preview.refusedRows} rows refused (nothing of them is written)`;
+    if (dryRun) {
+      console.log(`Dry run: ${summary}; nothing was written.`);
+    } else {
+      const { changed } = await applyMediaCsv(ctx, actor, { csv, fingerprint: preview.fingerprint });
+      console.log(`${summary}. Updated ${changed} items in one batch, recorded under ${label}.`);
+    }
+  } finally {
+    await database.close();
+  }
+  if (refused > 0) process.exitCode = 2;
+}
+
 const stamp = (d: Date) => d.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 
 class UsageError extends Error {}
@@ -123,6 +180,8 @@ main().catch((error: unknown) => {
     console.error(`Error: ${error.message} Stop the server before importing into a PGlite database.`);
   } else if (error instanceof ImportRefusal) {
     console.error(`Error: nothing was imported: ${error.message}`);
+  } else if (error instanceof AppError) {
+    console.error(`Error: nothing was changed: ${error.message}`);
   } else if (error instanceof UsageError || error instanceof ConfigError) {
     console.error(`Error: ${error.message}`);
   } else {

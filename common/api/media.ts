@@ -227,3 +227,41 @@ export const bulkMediaBody = z
   });
 export type BulkMediaBody = z.infer<typeof bulkMediaBody>;
 export const bulkMediaResponse = z.object({ changed: z.number().int().nonnegative() });
+
+/**
+ * The staff CSV round trip (issue 27 §2). The export takes the media screen's filters, search and
+ * sort (not its page); the upload sends the CSV's text, as it was saved (a BOM, `;` or `,`).
+ */
+export const mediaCsvExportQuery = adminMediaListQuery.omit({ cursor: true, limit: true });
+/** 10,000 rows of long texts fit; more is a second file. */
+export const MEDIA_CSV_MAX_BYTES = 20 * 1024 * 1024;
+export const mediaCsvBody = z.object({
+  csv: z.string().min(1, 'The file is empty').max(MEDIA_CSV_MAX_BYTES),
+});
+export const mediaCsvApplyBody = mediaCsvBody.extend({
+  /** The preview's fingerprint of the values it showed as old: the apply refuses if they changed. */
+  fingerprint: z.string().regex(/^[a-f0-9]{64}$/),
+});
+const csvChange = z.object({ column: z.string(), old: z.string(), new: z.string() });
+const csvRefusal = z.object({ column: z.string(), value: z.string(), message: z.string() });
+/** One row of the CSV: its item's changes, or why it is refused (an unknown id, refused values). */
+export const mediaCsvPreviewItem = z.object({
+  line: z.number().int(),
+  displayId: z.string(),
+  id: z.uuid().nullable(),
+  title: z.string().nullable(),
+  changes: z.array(csvChange),
+  refused: z.array(csvRefusal),
+});
+export type MediaCsvPreviewItem = z.infer<typeof mediaCsvPreviewItem>;
+export const mediaCsvPreviewResponse = z.object({
+  /** Rows read, items that change, rows refused (nothing of a refused row is written). */
+  rows: z.number().int(),
+  changed: z.number().int(),
+  refusedRows: z.number().int(),
+  /** Only the rows that change or are refused, in the file's order. */
+  items: z.array(mediaCsvPreviewItem),
+  fingerprint: z.string(),
+});
+export type MediaCsvPreview = z.infer<typeof mediaCsvPreviewResponse>;
+export const mediaCsvApplyResponse = z.object({ changed: z.number().int().nonnegative() });

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { csvLine, parseCsv } from './csv.ts';
-import { IMPORT_COLUMNS, readHeader, readRow } from './import-fields.ts';
+import {
+  IMPORT_COLUMNS,
+  readHeader,
+  readRow,
+  readUpdateCell,
+  readUpdateHeader,
+  UPDATE_COLUMNS,
+  unguardCell,
+} from './import-fields.ts';
 
 const docs = resolve(import.meta.dirname, '..', '..', 'docs');
 
@@ -71,5 +79,46 @@ describe('the metadata CSV', () => {
     if (!header.ok) throw new Error(header.message);
     expect(rows.length).toBeGreaterThan(2);
     for (const row of rows) expect(readRow(header.columns, row)).toMatchObject({ ok: true });
+  });
+});
+
+describe('the staff round trip CSV (--update, media management)', () => {
+  it('has the display id and every editable column, and refuses others by name', () => {
+    expect(UPDATE_COLUMNS).toEqual(['display_id', ...IMPORT_COLUMNS.filter((c) => c !== 'file')]);
+    expect(readUpdateHeader(['display_id', 'title', 'litur', 'file'])).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^unknown columns "litur", "file"\./),
+    });
+    expect(readUpdateHeader(['title'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('display_id'),
+    });
+    expect(readUpdateHeader([' display_id ', 'title'])).toEqual({
+      ok: true,
+      columns: ['display_id', 'title'],
+    });
+  });
+
+  it('checks a cell as the edit form does: empty clears a text, never a title, a yes/no or the rights', () => {
+    expect(readUpdateCell('location', '  ')).toEqual({ ok: true, value: null, text: '' });
+    expect(readUpdateCell('title', '')).toEqual({ ok: false, message: 'Title is required' });
+    expect(readUpdateCell('is_public', 'Ja')).toEqual({ ok: true, value: true, text: 'yes' });
+    expect(readUpdateCell('is_public', '')).toEqual({ ok: false, message: 'write yes or no' });
+    expect(readUpdateCell('keywords', 'ø, , fjøra ')).toEqual({
+      ok: true,
+      value: ['ø', 'fjøra'],
+      text: 'ø, fjøra',
+    });
+    expect(readUpdateCell('keywords', '')).toEqual({ ok: true, value: null, text: '' });
+    expect(readUpdateCell('rights', '').ok).toBe(false);
+    expect(readUpdateCell('original_date', 'í gjár um kvøldið').ok).toBe(false);
+    expect(readUpdateCell('category', 'Bátar')).toEqual({ ok: true, value: 'Bátar', text: 'Bátar' });
+  });
+
+  it('undoes the export’s formula guard, and only that', () => {
+    expect(unguardCell("'=1+1")).toBe('=1+1');
+    expect(unguardCell("''=1+1")).toBe("'=1+1");
+    expect(unguardCell("'Gøta")).toBe("'Gøta");
+    expect(readUpdateCell('title', "'-5 stig")).toEqual({ ok: true, value: '-5 stig', text: '-5 stig' });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type UploadMediaFields, uploadMediaFields } from '#common/api/media.ts';
+import { type UploadMediaFields, updateMediaBody, uploadMediaFields } from '#common/api/media.ts';
 
 /**
  * The columns a metadata CSV may have: the spec's field names (admin-back-office.md §3
@@ -142,6 +142,84 @@ export function readHeader(
     };
   }
   return { ok: true, columns: names as ImportColumn[] };
+}
+
+/**
+ * The staff CSV round trip (issue 27 §2): the display id, then every editable column of
+ * IMPORT_COLUMNS (not `file`: an item's file is not edited). The export writes them in this order;
+ * an upload may leave any out but `display_id` (a column left out changes nothing).
+ */
+export const UPDATE_COLUMNS = ['display_id', ...IMPORT_COLUMNS.filter((c) => c !== 'file')] as const;
+export type UpdateColumn = Exclude<(typeof UPDATE_COLUMNS)[number], 'display_id'>;
+
+/** The header of an update CSV: unknown columns refused by name, `display_id` required, none twice. */
+export function readUpdateHeader(
+  header: readonly string[],
+): { ok: true; columns: (UpdateColumn | 'display_id')[] } | { ok: false; message: string } {
+  const names = header.map((h) => h.trim());
+  const unknown = names.filter((n) => !(UPDATE_COLUMNS as readonly string[]).includes(n));
+  if (unknown.length > 0) {
+    return {
+      ok: false,
+      message: `unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}. The columns are: ${UPDATE_COLUMNS.join(', ')} (docs/import.md).`,
+    };
+  }
+  const twice = names.filter((n, i) => names.indexOf(n) !== i);
+  if (twice.length > 0) return { ok: false, message: `column "${twice[0]}" appears twice.` };
+  if (!names.includes('display_id')) {
+    return { ok: false, message: 'the CSV needs a "display_id" column: the id of each item (PHOTO-…).' };
+  }
+  return { ok: true, columns: names as (UpdateColumn | 'display_id')[] };
+}
+
+/**
+ * A cell as the export guarded it undone: a value starting with = + - @ (or a tab or return), or
+ * with ' before one of those, was written with one more leading ' so a spreadsheet keeps it as
+ * text (features/media/media-csv.service.ts `guardCell`).
+ */
+export function unguardCell(cell: string): string {
+  return /^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}
+
+/** The canonical text of a value as the round trip writes it: yes/no, keywords joined by ", ". */
+export function cellText(value: string | boolean | readonly string[] | null | undefined): string {
+  if (value == null) return '';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (Array.isArray(value)) return value.join(', ');
+  return value as string;
+}
+
+/**
+ * One edited cell checked by the edit form's schema (`updateMediaBody`): an empty cell clears an
+ * optional text (a title, a yes/no, a status and a rights statement cannot be cleared). Answers the
+ * value to write, the canonical text to show, or why it is refused. `category` and `folder` are
+ * names, answered as they are (the caller finds them).
+ */
+export function readUpdateCell(
+  column: UpdateColumn,
+  raw: string,
+): { ok: true; value: unknown; text: string } | { ok: false; message: string } {
+  const cell = unguardCell(raw).trim();
+  if (column === 'category' || column === 'folder') {
+    if (cell === '') return { ok: true, value: null, text: '' };
+    const name = placeName.safeParse(cell);
+    return name.success
+      ? { ok: true, value: name.data, text: name.data }
+      : { ok: false, message: name.error.issues[0]!.message };
+  }
+  const field = FIELD_OF[column];
+  let input: unknown = cell;
+  if (BOOLEAN_COLUMNS.has(column)) {
+    const word = booleanWord(cell);
+    if (word !== 'true' && word !== 'false') return { ok: false, message: 'write yes or no' };
+    input = word;
+  } else if (column === 'keywords' && cell === '') input = null;
+  const parsed = updateMediaBody.safeParse({ [field]: input });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]!.message };
+  if (!(field in parsed.data)) return { ok: false, message: 'required' };
+  const value = (parsed.data as Record<string, unknown>)[field];
+  if (value === undefined) return { ok: false, message: 'required' };
+  return { ok: true, value, text: cellText(value as string | boolean | string[] | null) };
 }
 
 /**

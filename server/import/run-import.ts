@@ -356,7 +356,7 @@ class Places {
 }
 
 /** The account the import is recorded under: `--as`, else the oldest active admin. */
-async function importingActor(ctx: AppContext, email: string | undefined) {
+export async function importingActor(ctx: AppContext, email: string | undefined) {
   const account = email ? await getAccountByEmail(ctx.db, email) : await getOldestActiveAdmin(ctx.db);
   if (!account) {
     throw new ImportRefusal(

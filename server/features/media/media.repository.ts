@@ -4,7 +4,7 @@ import type { AdminMediaSort } from '#common/api/media.ts';
 import type { MediaType } from '#common/enums.ts';
 import { type Db, toNumber } from '#server/db/database.ts';
 import { containsPattern, countRows, fetchPage, type KeysetOrder } from '#server/db/paging.ts';
-import type { MediaItemsTable } from '#server/db/schema.ts';
+import type { MediaItemRow, MediaItemsTable } from '#server/db/schema.ts';
 import { GALLERY_ORDERS } from '../gallery/gallery.public.ts';
 
 export function getMedia(db: Db, id: string) {
@@ -144,6 +144,27 @@ export async function listAdminMedia(
   cursor: string | undefined,
   limit: number,
 ) {
+  const query = adminMediaQuery(db, filters);
+  const [page, total] = await Promise.all([
+    fetchPage(query, ADMIN_MEDIA_ORDERS[sort], cursor, limit),
+    countKept(db, filters).then((kept) => kept ?? countRows(query)),
+  ]);
+  return { ...page, total };
+}
+
+/** A page of the media screen's list without its count: the CSV export reads it page by page. */
+export function listAdminMediaPage(
+  db: Db,
+  filters: AdminMediaFilters,
+  sort: AdminMediaSort,
+  cursor: string | undefined,
+  limit: number,
+) {
+  return fetchPage(adminMediaQuery(db, filters), ADMIN_MEDIA_ORDERS[sort], cursor, limit);
+}
+
+/** The media screen's items matching its filters and search, with their category's and folder's names. */
+function adminMediaQuery(db: Db, filters: AdminMediaFilters) {
   let query = db
     .selectFrom('media_items')
     .leftJoin('categories', 'categories.id', 'media_items.category_id')
@@ -177,11 +198,55 @@ export async function listAdminMedia(
     query = query
       .where('media_items.original_date', 'is not', null)
       .where('media_items.original_date_edtf', 'is', null);
-  const [page, total] = await Promise.all([
-    fetchPage(query, ADMIN_MEDIA_ORDERS[sort], cursor, limit),
-    countKept(db, filters).then((kept) => kept ?? countRows(query)),
+  return query;
+}
+
+/**
+ * Items by display id with their category's and folder's names (the CSV round trip), locked
+ * against other writers until the transaction ends when `lock` is set.
+ */
+export function listMediaByDisplayIds(db: Db, displayIds: readonly string[], lock = false) {
+  if (displayIds.length === 0) return Promise.resolve([]);
+  let query = db
+    .selectFrom('media_items')
+    .leftJoin('categories', 'categories.id', 'media_items.category_id')
+    .leftJoin('folders', 'folders.id', 'media_items.folder_id')
+    .selectAll('media_items')
+    .select(['categories.name as category_name', 'folders.name as folder_name'])
+    .where('media_items.display_id', 'in', displayIds);
+  if (lock) query = query.forUpdate('media_items');
+  return query.execute();
+}
+
+/**
+ * Many items' columns at once (the CSV round trip): `records` each carry `id` and every one of
+ * `columns`, read into media_items' own row type by jsonb_populate_recordset, so each value is
+ * typed by its column; one statement per call, the triggers fire per row as for any update.
+ */
+export async function updateMediaFromRecords(
+  db: Db,
+  columns: readonly (keyof MediaItemsTable & string)[],
+  records: readonly Record<string, unknown>[],
+) {
+  if (records.length === 0 || columns.length === 0) return [];
+  const sets = sql.join(columns.map((c) => sql`${sql.ref(c)} = r.${sql.ref(c)}`));
+  const result =
+    await sql<MediaItemRow>`update media_items m set ${sets}, updated_at = now() from jsonb_populate_recordset(null::media_items, ${JSON.stringify(records)}::jsonb) r where m.id = r.id returning m.*`.execute(
+      db,
+    );
+  return result.rows;
+}
+
+/** Every category's and folder's id by name (the oldest where names repeat), for the CSV round trip. */
+export async function listPlaceIdsByName(db: Db) {
+  const [categories, folders] = await Promise.all([
+    db.selectFrom('categories').select(['id', 'name']).orderBy('created_at', 'desc').execute(),
+    db.selectFrom('folders').select(['id', 'name']).orderBy('created_at', 'desc').execute(),
   ]);
-  return { ...page, total };
+  return {
+    categories: new Map(categories.map((c) => [c.name, c.id])),
+    folders: new Map(folders.map((f) => [f.name, f.id])),
+  };
 }
 
 /**

@@ -6,6 +6,12 @@ import {
   bulkMediaBody,
   bulkMediaResponse,
   createMediaFromUploadBody,
+  MEDIA_CSV_MAX_BYTES,
+  mediaCsvApplyBody,
+  mediaCsvApplyResponse,
+  mediaCsvBody,
+  mediaCsvExportQuery,
+  mediaCsvPreviewResponse,
   mediaItemResponse,
   updateMediaBody,
   uploadMediaFields,
@@ -27,6 +33,7 @@ import {
   uploadMedia,
 } from './media.service.ts';
 import { BODY_LIMITS } from '#server/http/json-body.ts';
+import { applyMediaCsv, exportMediaCsv, previewMediaCsv } from './media-csv.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -70,6 +77,42 @@ export const mediaFeature = defineFeature({
       '/stats',
       { config: { permission: 'media:manage' }, schema: { response: { 200: adminMediaStatsResponse } } },
       async (request) => getAdminMediaStats(ctx, await request.actor(), {}),
+    );
+
+    // The CSV round trip (issue 27 §2): the list as it is filtered, streamed; an edited copy
+    // previewed, then applied.
+    routes.get(
+      '/export.csv',
+      { config: { permission: 'media:manage' }, schema: { querystring: mediaCsvExportQuery } },
+      async (request, reply) => {
+        const stream = exportMediaCsv(ctx, await request.actor(), request.query);
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="media-${day}.csv"`)
+          .send(stream);
+      },
+    );
+
+    routes.post(
+      '/csv/preview',
+      {
+        config: { permission: 'media:manage' },
+        // The CSV's text in JSON: its escapes (\" and \r\n) make it up to twice its length.
+        bodyLimit: MEDIA_CSV_MAX_BYTES * 2,
+        schema: { body: mediaCsvBody, response: { 200: mediaCsvPreviewResponse } },
+      },
+      async (request) => previewMediaCsv(ctx, await request.actor(), request.body),
+    );
+
+    routes.post(
+      '/csv/apply',
+      {
+        config: { permission: 'media:manage' },
+        bodyLimit: MEDIA_CSV_MAX_BYTES * 2,
+        schema: { body: mediaCsvApplyBody, response: { 200: mediaCsvApplyResponse } },
+      },
+      async (request) => applyMediaCsv(ctx, await request.actor(), request.body),
     );
 
     routes.post(

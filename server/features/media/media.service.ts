@@ -357,7 +357,7 @@ export async function deleteMedia(ctx: AppContext, actor: Actor, { id }: { id: s
  * being) CC0 or the Public Domain Mark has its pictures made again, without (or with) its mark
  * (the derivatives job reads the setting: derivatives.repository.ts); queued in the transaction.
  */
-async function remarkIfRightsFreed(
+export async function remarkIfRightsFreed(
   trx: Db,
   before: readonly Pick<MediaItemRow, 'id' | 'rights'>[],
   after: readonly Pick<MediaItemRow, 'id' | 'rights' | 'media_type'>[],

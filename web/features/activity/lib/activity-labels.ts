@@ -14,6 +14,7 @@ export const ACTION_TEXTS = {
   'media.unpublished': { key: 'activity.action.media.unpublished', label: 'Media made private' },
   'media.featured': { key: 'activity.action.media.featured', label: 'Media featured' },
   'media.unfeatured': { key: 'activity.action.media.unfeatured', label: 'Media unfeatured' },
+  'media.batch_updated': { key: 'activity.action.media.batch_updated', label: 'Media updated from a CSV' },
   'submission.approved': { key: 'activity.action.submission.approved', label: 'Submission approved' },
   'submission.rejected': { key: 'activity.action.submission.rejected', label: 'Submission rejected' },
   'submission.reopened': { key: 'activity.action.submission.reopened', label: 'Submission reopened' },

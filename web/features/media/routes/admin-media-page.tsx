@@ -21,6 +21,7 @@ import {
   useDeleteMedia,
 } from '../api/admin-media.ts';
 import { BulkActions } from '../components/bulk-actions.tsx';
+import { MediaCsv } from '../components/media-csv.tsx';
 import { EditMediaDialog } from '../components/edit-media-dialog.tsx';
 import { MediaRowActions, MediaToggles } from '../components/media-actions.tsx';
 import { PlayableCopyStatus } from '../components/playable-copy-status.tsx';
@@ -203,6 +204,7 @@ export function AdminMediaPage() {
       <MediaStats />
       <MediaFilters list={list} categories={categories} folders={folders} />
       <FolderManager folders={folders} />
+      <MediaCsv params={params} />
       <BulkActions
         selected={selected}
         categories={categories}
