@@ -152,6 +152,9 @@ export interface MediaItemsTable {
   rights: Generated<string>;
   /** A sound's or video's length in seconds, read by the derivatives job (migration 0020). */
   duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
+  /** dHash of the upright image (16 hex digits) and of its turns by 90°, 180°, 270° (0036). */
+  dhash: string | null;
+  dhash_turns: string[] | null;
 }
 
 export interface DocumentsTable {
@@ -236,6 +239,9 @@ export interface SubmissionsTable {
   duplicate_of_submission_id: string | null;
   /** The watermark columns in force when it was sent (media_items' names); null before 0005. */
   watermark: RecordedWatermark | null;
+  /** dHash of the upright image (16 hex digits) and of its turns by 90°, 180°, 270° (0036). */
+  dhash: string | null;
+  dhash_turns: string[] | null;
 }
 
 export type RecordedWatermark = {
@@ -382,6 +388,14 @@ export interface MediaUploadDaysTable {
   items: BigintColumn;
 }
 
+/** The near-duplicate index: the 4 bands of 16 bits of each item's dHash (0036, by trigger). */
+export interface MediaHashBandsTable {
+  band: number;
+  value: number;
+  media_id: string;
+  hash: BigintColumn;
+}
+
 /** A public item deleted or unpublished, kept for OAI-PMH harvesters (migration 0019, by triggers). */
 export interface OaiTombstonesTable {
   media_id: string;
@@ -417,6 +431,7 @@ export interface Database {
   media_totals: MediaTotalsTable;
   media_category_totals: MediaCategoryTotalsTable;
   media_upload_days: MediaUploadDaysTable;
+  media_hash_bands: MediaHashBandsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -21,6 +21,7 @@ import * as oaiTombstones from './20261125_0019_oai_tombstones.ts';
 import * as mediaDuration from './20261125_0020_media_duration.ts';
 import * as originalDateUnderstood from './20261125_0022_original_date_understood.ts';
 import * as dataVersions from './20261127_0031_data_versions.ts';
+import * as perceptualHashes from './20261127_0036_perceptual_hashes.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '20261125_0020_media_duration': mediaDuration,
   '20261125_0022_original_date_understood': originalDateUnderstood,
   '20261127_0031_data_versions': dataVersions,
+  '20261127_0036_perceptual_hashes': perceptualHashes,
 };

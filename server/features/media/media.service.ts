@@ -129,6 +129,8 @@ async function storeNewMedia(
         height: ingested.height,
         placeholder: ingested.placeholder,
         file_metadata: ingested.metadata,
+        dhash: ingested.hashes?.upright ?? null,
+        dhash_turns: ingested.hashes?.turns ?? null,
         processing_status: needsDerivatives ? 'pending' : 'ready',
         ...watermark,
         created_by: actor.id,

@@ -244,6 +244,8 @@ export async function reviewSubmission(ctx: AppContext, actor: Actor, review: Re
           height: submission.height,
           placeholder: submission.placeholder,
           file_metadata: submission.file_metadata,
+          dhash: submission.dhash,
+          dhash_turns: submission.dhash_turns,
           is_public: true,
           is_featured: false,
           processing_status: submission.media_type === 'document' ? 'ready' : 'pending',
