@@ -34,18 +34,26 @@ export function bandProbes(hashes: ImageHashes): number[][] {
  * come from the band index only (at most `cap` of them: a flood of look-alikes, such as blank
  * scans, cannot make one lookup long); the exact distance is counted on those alone.
  */
-export async function findNearDuplicates(
-  db: Db,
-  hashes: ImageHashes,
-  options: { threshold: number; cap: number; excludeId?: string | null; limit?: number },
-): Promise<NearDuplicateRow[]> {
+export async function findNearDuplicates(db: Db, hashes: ImageHashes, options: LookupOptions) {
+  return (await nearDuplicatesQuery(hashes, options).execute(db)).rows;
+}
+
+export interface LookupOptions {
+  threshold: number;
+  cap: number;
+  excludeId?: string | null;
+  limit?: number;
+}
+
+/** The lookup's statement (its plan is checked by the tests). */
+export function nearDuplicatesQuery(hashes: ImageHashes, options: LookupOptions) {
   const probes = bandProbes(hashes);
   const [q0, q1, q2, q3] = [hashes.upright, ...hashes.turns].map(hashAsBigint);
   const bandMatch = sql.join(
     probes.map((values, band) => sql`(b.band = ${band} and b.value = any(${values}::int[]))`),
     sql` or `,
   );
-  const rows = await sql<NearDuplicateRow>`
+  return sql<NearDuplicateRow>`
     with candidates as (
       select distinct b.media_id, b.hash from media_hash_bands b
       where ${bandMatch}
@@ -61,8 +69,7 @@ export async function findNearDuplicates(
     where near.distance <= ${options.threshold}
       and m.id is distinct from ${options.excludeId ?? null}::uuid
     order by near.distance, m.created_at
-    limit ${options.limit ?? 5}`.execute(db);
-  return rows.rows;
+    limit ${options.limit ?? 5}`;
 }
 
 /** An image item without a hash yet (older than migration 0036), for the backfill job. */
