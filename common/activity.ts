@@ -11,6 +11,12 @@ export const ACTIVITY_ACTIONS = [
   'media.unpublished',
   'media.featured',
   'media.unfeatured',
+  /** A submission's file put in place of an item's it looked like (issue 29). */
+  'media.file_replaced',
+  /** An item made from a submission that looked like another, linked as its version. */
+  'media.version_linked',
+  /** An item made from a submission that looked like another, kept beside it. */
+  'media.duplicate_kept',
   'submission.approved',
   'submission.rejected',
   /** A rejected submission put back to pending for another look. */

@@ -155,6 +155,8 @@ export interface MediaItemsTable {
   /** dHash of the upright image (16 hex digits) and of its turns by 90°, 180°, 270° (0036). */
   dhash: string | null;
   dhash_turns: string[] | null;
+  /** The earlier item this one is another version of (staff's choice at review, 0036). */
+  version_of_media_id: string | null;
 }
 
 export interface DocumentsTable {

@@ -15,6 +15,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table media_items add column dhash_turns text[]`.execute(db);
   await sql`alter table submissions add column dhash text`.execute(db);
   await sql`alter table submissions add column dhash_turns text[]`.execute(db);
+  // An item staff linked as another version of an earlier one (a near-duplicate kept apart).
+  await sql`alter table media_items add column version_of_media_id uuid references media_items(id) on delete set null`.execute(
+    db,
+  );
   await sql`create table media_hash_bands (
     band smallint not null,
     value integer not null,
@@ -53,6 +57,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function if exists media_hash_bands_sync()`.execute(db);
   await sql`drop table if exists media_hash_bands`.execute(db);
   await sql`drop index if exists media_items_without_dhash`.execute(db);
+  await sql`alter table media_items drop column if exists version_of_media_id`.execute(db);
   await sql`alter table media_items drop column if exists dhash`.execute(db);
   await sql`alter table media_items drop column if exists dhash_turns`.execute(db);
   await sql`alter table submissions drop column if exists dhash`.execute(db);

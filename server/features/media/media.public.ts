@@ -4,5 +4,7 @@
  * and other answers show items as the media answers do.
  */
 export { createMedia, createUsage, getMediaFileInfo } from './media.repository.ts';
+/** A submission reviewed as a near-duplicate may replace an item's file (issue 29). */
+export { getMedia, updateMedia } from './media.repository.ts';
 export { mediaFileUrl, presentMedia } from './media.presenter.ts';
 export { originalDateColumns } from './original-date.ts';

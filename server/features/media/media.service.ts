@@ -1,3 +1,4 @@
+import { nearDuplicatesOf, storedHashes } from '#server/media/perceptual/near-duplicates.ts';
 import { createReadStream } from 'node:fs';
 import { originalDateColumns } from './original-date.ts';
 import type { Readable } from 'node:stream';
@@ -145,7 +146,9 @@ async function storeNewMedia(
     }),
   );
   ctx.jobs.wake();
-  return presentMedia(row, [], { canSeeOriginal: true });
+  // Staff see at once which items the new picture looks like (issue 29).
+  const nearDuplicates = await nearDuplicatesOf(ctx.db, storedHashes(row), row.id);
+  return { media: presentMedia(row, [], { canSeeOriginal: true }), nearDuplicates };
 }
 
 /** The category and folder an item is put in must exist (a clear 400, not a foreign-key 500). */

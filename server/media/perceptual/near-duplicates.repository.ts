@@ -11,6 +11,8 @@ export interface NearDuplicateRow {
   display_id: string;
   title: string;
   distance: number;
+  file_salt: string | null;
+  thumb_key: string | null;
 }
 
 /** A hash's 16 hex digits as the signed 64-bit integer PostgreSQL's bigint holds. */
@@ -64,8 +66,9 @@ export function nearDuplicatesQuery(hashes: ImageHashes, options: LookupOptions)
         bit_count((hash # ${q2}::bigint)::bit(64)), bit_count((hash # ${q3}::bigint)::bit(64))
       )::int as distance from candidates
     )
-    select m.id, m.display_id, m.title, near.distance from near
+    select m.id, m.display_id, m.title, near.distance, m.file_salt, d.file_key as thumb_key from near
     join media_items m on m.id = near.media_id
+    left join derivatives d on d.owner_type = 'media' and d.owner_id = m.id and d.variant = 'thumb'
     where near.distance <= ${options.threshold}
       and m.id is distinct from ${options.excludeId ?? null}::uuid
     order by near.distance, m.created_at
