@@ -9,6 +9,8 @@ import { exifFixture } from '#server/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { type ImageHashes, hashImage, nearestTurnDistance } from './dhash.ts';
 import { scheduleHashBackfill } from './hash-backfill-job.ts';
+import { createJob } from '#server/jobs/jobs.repository.ts';
+import { DERIVATIVES_JOB } from '../derivatives/make-derivatives.ts';
 import { findNearDuplicates, nearDuplicatesQuery } from './near-duplicates.repository.ts';
 
 let t: TestApp;
@@ -91,6 +93,22 @@ describe('the band index', () => {
       /Index (Only )?Scan on media_hash_bands_pkey|Bitmap Index Scan on media_hash_bands_pkey/,
     );
     expect(plan, plan).not.toMatch(/Seq Scan on media_hash_bands/);
+  });
+});
+
+describe('the derivatives job', () => {
+  it('hashes an image item while it makes its sizes', async () => {
+    const photo = await exifFixture('malformed');
+    await t.ctx.blobs.put('media/derive.jpg', await readFile(photo), { contentType: 'image/jpeg' });
+    const item = await buildMedia(t, { file_key: 'media/derive.jpg', mime_type: 'image/jpeg', dhash: null });
+    await createJob(t.db, DERIVATIVES_JOB, { ownerType: 'media', ownerId: item.id });
+    await t.jobs.drain();
+    const row = await t.db
+      .selectFrom('media_items')
+      .select(['dhash', 'processing_status'])
+      .where('id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ dhash: (await hashImage(sharp(photo))).upright, processing_status: 'ready' });
   });
 });
 
