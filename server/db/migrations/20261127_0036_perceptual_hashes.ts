@@ -34,7 +34,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create function media_hash_bands_sync() returns trigger language plpgsql as $$
     begin
       delete from media_hash_bands where media_id = new.id;
-      if new.dhash is not null then
+      -- All zeros: a flat or smoothly shaded picture (a blank page), like every other such one;
+      -- left out of the index, where it would only make one crowded band value.
+      if new.dhash is not null and new.dhash <> '0000000000000000' then
         insert into media_hash_bands (band, value, media_id, hash)
         select b, ('x' || substr(new.dhash, b * 4 + 1, 4))::bit(16)::int, new.id,
                ('x' || new.dhash)::bit(64)::bigint

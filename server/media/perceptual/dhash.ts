@@ -52,6 +52,13 @@ async function hashSquare(square: Buffer, angle: number): Promise<Dhash> {
   return bits.toString(16).padStart(16, '0');
 }
 
+/**
+ * A hash of all zeros says only that no pixel is darker than its right-hand neighbour: a flat or
+ * smoothly shaded picture (a blank page, a test card). Every such picture has it, so it is never
+ * offered as a look-alike, and it is not indexed (migration 0036).
+ */
+export const FEATURELESS: Dhash = '0000000000000000';
+
 /** How many of the 64 bits differ. */
 export function hammingDistance(a: Dhash, b: Dhash): number {
   let x = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);

@@ -78,6 +78,16 @@ describe('the band index', () => {
     expect(found.some((row) => row.id === farId)).toBe(false);
   });
 
+  it('leaves featureless pictures (all-zero hash: flat, blank) out of the index', async () => {
+    const blank = await buildMedia(t, { dhash: '0000000000000000' });
+    const rows = await t.db
+      .selectFrom('media_hash_bands')
+      .select('band')
+      .where('media_id', '=', blank.id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
   it('reads its candidates through the index, never a scan of the bands', async () => {
     const query = nearDuplicatesQuery(only(base), {
       threshold: NEAR_DUPLICATE_THRESHOLD,

@@ -6,7 +6,7 @@ import {
 } from '#common/near-duplicates.ts';
 import type { Db } from '#server/db/database.ts';
 import { mediaFileUrl } from '#server/features/media/media.public.ts';
-import { type Dhash, hammingDistance, type ImageHashes } from './dhash.ts';
+import { type Dhash, FEATURELESS, hammingDistance, type ImageHashes } from './dhash.ts';
 import { findNearDuplicates } from './near-duplicates.repository.ts';
 
 /** The stored columns as hashes, or null when the file has none (not an image, or not yet hashed). */
@@ -25,7 +25,7 @@ export async function nearDuplicatesOf(
   hashes: ImageHashes | null,
   excludeId: string | null = null,
 ): Promise<NearDuplicate[]> {
-  if (!hashes) return [];
+  if (!hashes || hashes.upright === FEATURELESS) return [];
   const rows = await findNearDuplicates(db, hashes, {
     threshold: NEAR_DUPLICATE_THRESHOLD,
     cap: NEAR_DUPLICATE_CANDIDATES,
@@ -45,7 +45,7 @@ export async function nearDuplicatesOf(
 
 /** Whether a stored hash is within the threshold of any turn of these hashes (a choice's re-check). */
 export function isNearDuplicate(stored: Dhash | null, hashes: ImageHashes | null): boolean {
-  if (!stored || !hashes) return false;
+  if (!stored || !hashes || stored === FEATURELESS) return false;
   return [hashes.upright, ...hashes.turns].some(
     (h) => hammingDistance(stored, h) <= NEAR_DUPLICATE_THRESHOLD,
   );
