@@ -22,7 +22,13 @@ export async function probeImage(path: string, mimeType: string): Promise<ImageP
   const image = await openImage(path, mimeType);
   const { width, height } = orientedSize(image);
   const [{ data, info }, hashes] = await Promise.all([
-    image.pipeline().rotate().resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
+    image
+      .pipeline()
+      .rotate()
+      .resize(100, 100, { fit: 'inside' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
     hashImage(image.pipeline()),
   ]).finally(() => image.close());
   const placeholder = Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
