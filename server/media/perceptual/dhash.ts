@@ -31,6 +31,8 @@ export async function hashImage(image: Sharp): Promise<ImageHashes> {
     .resize(SQUARE, SQUARE, { fit: 'fill' })
     .raw()
     .toBuffer();
+  // One byte a pixel (raw output is 8-bit unless asked otherwise; the alpha was flattened away).
+  if (square.length !== SQUARE * SQUARE) throw new Error('unexpected hash square');
   const [upright, a, b, c] = await Promise.all([0, 90, 180, 270].map((angle) => hashSquare(square, angle)));
   return { upright: upright!, turns: [a!, b!, c!] };
 }
