@@ -13,6 +13,12 @@ export const ACTIVITY_ACTIONS = [
   'media.unfeatured',
   /** Many items changed at once by a CSV uploaded to the media screen (or `npm run import -- --update`). */
   'media.batch_updated',
+  /** A submission's file put in place of an item's it looked like (issue 29). */
+  'media.file_replaced',
+  /** An item made from a submission that looked like another, linked as its version. */
+  'media.version_linked',
+  /** An item made from a submission that looked like another, kept beside it. */
+  'media.duplicate_kept',
   'submission.approved',
   'submission.rejected',
   /** A rejected submission put back to pending for another look. */

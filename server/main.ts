@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { scheduleFixityCheck } from './backup/fixity-job.ts';
+import { scheduleHashBackfill } from './media/perceptual/hash-backfill-job.ts';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { LockedError } from './db/lock.ts';
 import { releaseStaleUploadClaims } from './features/uploads/uploads.service.ts';
@@ -66,6 +67,10 @@ async function main() {
   // The weekly fixity check (server/backup/fixity-job.ts) keeps itself going once queued.
   await scheduleFixityCheck(context.db).catch((error: unknown) =>
     app.log.error({ err: error }, 'could not schedule the fixity check'),
+  );
+  // Items older than the near-duplicate hash get it in the background (server/media/perceptual).
+  await scheduleHashBackfill(context.db).catch((error: unknown) =>
+    app.log.error({ err: error }, 'could not schedule the near-duplicate hash backfill'),
   );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -6,6 +6,7 @@ import { flagFilter, listQuery, listResponse } from '../list.ts';
 import { categoryRef } from './categories.ts';
 import { folderRef } from './folders.ts';
 import { formBoolean, keywordsField, optionalText } from './shared.ts';
+import { nearDuplicate } from '../near-duplicates.ts';
 
 /** Media items: upload, edit, and the staff media screen (admin-back-office.md §2 Media management, §5). */
 
@@ -126,6 +127,8 @@ export const mediaItem = z.object({
 });
 export type MediaItem = z.infer<typeof mediaItem>;
 export const mediaItemResponse = z.object({ media: mediaItem });
+/** A staff upload's answer: the new item and the items its picture looks like (issue 29). */
+export const mediaUploadResponse = mediaItemResponse.extend({ nearDuplicates: z.array(nearDuplicate) });
 export const viewResponse = z.object({ viewCount: z.number() });
 
 /**

@@ -3,6 +3,7 @@ import { originalDateField } from '../dates/original-date-field.ts';
 import { z } from 'zod';
 import { MEDIA_TYPES } from '../enums.ts';
 import { listQuery, listResponse } from '../list.ts';
+import { NEAR_DUPLICATE_CHOICES, nearDuplicate } from '../near-duplicates.ts';
 import { keywordsField, optionalText } from './shared.ts';
 
 /** Submissions: sending one (public-site.md), and the staff review (admin-back-office.md §2, §3, §4). */
@@ -105,6 +106,19 @@ export const submissionListResponse = listResponse(staffSubmission);
 export const staffSubmissionDetail = staffSubmission.extend({
   originalUrl: z.string(),
   displayUrl: z.string().nullable(),
+  /** Items whose picture looks like this one (issue 29: perceptual hash), nearest first. */
+  nearDuplicates: z.array(nearDuplicate),
+});
+/**
+ * Approves a submission that looks like an item: keep both (a new item), replace the item's file
+ * by the submission's, or a new item linked as another version of it. The server checks again that
+ * the two are near-duplicates.
+ */
+export const nearDuplicateChoiceBody = z.object({
+  mediaId: z.uuid(),
+  choice: z.enum(NEAR_DUPLICATE_CHOICES),
+  reviewNotes: optionalText(5_000),
+  rights: rightsUri.optional(),
 });
 export type StaffSubmissionDetail = z.infer<typeof staffSubmissionDetail>;
 export const submissionDetailResponse = z.object({ submission: staffSubmissionDetail });

@@ -124,7 +124,7 @@ export async function seedDemo(
     const extraCount = options.extraImages ? (options.extraImageCount ?? 0) : 0;
     for (let i = 0; i < extraCount; i++) {
       const extra = await options.extraImages!(i);
-      const media = await uploadMedia(ctx, actor, {
+      const { media } = await uploadMedia(ctx, actor, {
         file: { stream: createReadStream(extra.path), fileName: extra.fileName },
         fields: { title: extra.title, categoryId: categoryIds.bygdir, keywords: ['sýnisdømi'] },
       });
@@ -133,7 +133,7 @@ export async function seedDemo(
     const mediaIdBySource = new Map<DemoItem, string>();
     const ordered = [...DEMO_ITEMS].reverse();
     for (const [index, item] of ordered.entries()) {
-      const media = await uploadMedia(ctx, actor, {
+      const { media } = await uploadMedia(ctx, actor, {
         file: { stream: createReadStream(paths.get(item.source)!), fileName: item.fileName },
         fields: fieldsOf(item, categoryIds[item.category]),
       });

@@ -30,7 +30,8 @@ type Trx = Transaction<Database>;
  * Tables not dumped: Kysely's bookkeeping, and figures the database keeps itself from other rows
  * (public_totals and the staff totals of migration 0008: their triggers count the items as they
  * are loaded into the empty target, and a backup older than a table gets it computed by its migration),
- * and the public content's version (0031: the target's own, moved by the restore's writes).
+ * and the public content's version (0031: the target's own, moved by the restore's writes), and
+ * the near-duplicate index (0036: its trigger writes it from the items as they are loaded).
  */
 const NOT_DUMPED = new Set([
   'kysely_migration',
@@ -41,6 +42,7 @@ const NOT_DUMPED = new Set([
   'media_category_totals',
   'media_upload_days',
   'timeline_counts',
+  'media_hash_bands',
 ]);
 
 /** Runs fn in one read-only REPEATABLE READ snapshot: every read sees the same moment. */

@@ -152,6 +152,11 @@ export interface MediaItemsTable {
   rights: Generated<string>;
   /** A sound's or video's length in seconds, read by the derivatives job (migration 0020). */
   duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
+  /** dHash of the upright image (16 hex digits) and of its turns by 90°, 180°, 270° (0036). */
+  dhash: string | null;
+  dhash_turns: string[] | null;
+  /** The earlier item this one is another version of (staff's choice at review, 0036). */
+  version_of_media_id: string | null;
 }
 
 export interface DocumentsTable {
@@ -236,6 +241,9 @@ export interface SubmissionsTable {
   duplicate_of_submission_id: string | null;
   /** The watermark columns in force when it was sent (media_items' names); null before 0005. */
   watermark: RecordedWatermark | null;
+  /** dHash of the upright image (16 hex digits) and of its turns by 90°, 180°, 270° (0036). */
+  dhash: string | null;
+  dhash_turns: string[] | null;
 }
 
 export type RecordedWatermark = {
@@ -411,6 +419,14 @@ export interface TimelineCountsTable {
   items: BigintColumn;
 }
 
+/** The near-duplicate index: the 4 bands of 16 bits of each item's dHash (0036, by trigger). */
+export interface MediaHashBandsTable {
+  band: number;
+  value: number;
+  media_id: string;
+  hash: BigintColumn;
+}
+
 /** A public item deleted or unpublished, kept for OAI-PMH harvesters (migration 0019, by triggers). */
 export interface OaiTombstonesTable {
   media_id: string;
@@ -471,6 +487,7 @@ export interface Database {
   media_upload_days: MediaUploadDaysTable;
   contributions: ContributionsTable;
   timeline_counts: TimelineCountsTable;
+  media_hash_bands: MediaHashBandsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -96,6 +96,7 @@ const MATRIX: Record<string, typeof ANYONE | typeof SIGNED_IN | Role[]> = {
   'GET /api/admin/submissions/:id': CONTENT,
   'POST /api/admin/submissions/review': CONTENT,
   'DELETE /api/admin/submissions/:id': CONTENT,
+  'POST /api/admin/submissions/:id/near-duplicate': CONTENT,
   'GET /api/contributor/dashboard': SIGNED_IN,
   'POST /api/admin/users': ADMIN,
   'PATCH /api/admin/users/:id/active': ADMIN,

@@ -205,7 +205,7 @@ export async function runImport(
     }
     journal?.markStarted(source.file, sha256);
     try {
-      const item = await importMedia(
+      const { media: item, nearDuplicates } = await importMedia(
         ctx,
         actor,
         { path: source.path, fileName, relativePath: source.file },
@@ -217,12 +217,17 @@ export async function runImport(
             : {}),
         },
       );
+      // A photo the archive already holds rescanned, cropped or recompressed (issue 29 §4): said, not refused.
+      const lookAlikes = nearDuplicates.map((d) => `${d.displayId} (${d.distance} bits apart)`);
+      const message = [note, lookAlikes.length > 0 ? `looks like ${lookAlikes.join(', ')}` : undefined]
+        .filter(Boolean)
+        .join('; ');
       return {
         file: source.file,
         outcome: 'imported',
         id: item.displayId,
         sha256,
-        ...(note ? { message: note } : {}),
+        ...(message ? { message } : {}),
       };
     } catch (error) {
       // The ingest's refusals (type, size, damaged image, codec …) and the services' 400s name

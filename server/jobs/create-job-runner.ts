@@ -20,6 +20,11 @@ import {
 } from '../features/submissions/submissions.public.ts';
 import { FIXITY_JOB, type FixityPayload, runFixitySlice } from '../backup/fixity-job.ts';
 import { MAIL_JOB, sendQueuedMail } from '../mail/mail-job.ts';
+import {
+  HASH_BACKFILL_JOB,
+  type HashBackfillPayload,
+  runHashBackfill,
+} from '../media/perceptual/hash-backfill-job.ts';
 import { type JobHandler, JobRunner, type JobRunnerLogger } from './job-runner.ts';
 
 /**
@@ -56,6 +61,7 @@ export function createJobRunner(deps: {
       [NOTIFY_SUBMITTER_JOB]: (payload) => sendSubmitterNotice(deps, payload as { submissionId: string }),
       [FIXITY_JOB]: (payload) => runFixitySlice(deps, payload as FixityPayload),
       [MAIL_JOB]: (payload) => sendQueuedMail(deps, payload),
+      [HASH_BACKFILL_JOB]: (payload) => runHashBackfill(deps, payload as HashBackfillPayload),
     },
     deps.logger,
     undefined,

@@ -12,6 +12,7 @@ import {
   mediaCsvBody,
   mediaCsvExportQuery,
   mediaCsvPreviewResponse,
+  mediaUploadResponse,
   mediaItemResponse,
   updateMediaBody,
   uploadMediaFields,
@@ -137,15 +138,15 @@ export const mediaFeature = defineFeature({
     // never costs the others.
     routes.post(
       '',
-      { config: { permission: 'media:manage' }, schema: { response: { 201: mediaItemResponse } } },
+      { config: { permission: 'media:manage' }, schema: { response: { 201: mediaUploadResponse } } },
       async (request, reply) => {
-        const media = await readSingleFileUpload(
+        const answer = await readSingleFileUpload(
           request,
           INGEST_LIMITS.upload.maxBytes,
           uploadMediaFields,
           async (file, fields) => uploadMedia(ctx, await request.actor(), { file, fields }),
         );
-        return reply.status(201).send({ media });
+        return reply.status(201).send(answer);
       },
     );
 
@@ -155,15 +156,15 @@ export const mediaFeature = defineFeature({
       {
         config: { permission: 'media:manage' },
         bodyLimit: BODY_LIMITS.item,
-        schema: { body: createMediaFromUploadBody, response: { 201: mediaItemResponse } },
+        schema: { body: createMediaFromUploadBody, response: { 201: mediaUploadResponse } },
       },
       async (request, reply) => {
         const actor = await request.actor();
-        const media = await createMediaFromUpload(ctx, actor, {
+        const answer = await createMediaFromUpload(ctx, actor, {
           ...request.body,
           uploadOwner: uploadOwnerOf(request, actor),
         });
-        return reply.status(201).send({ media });
+        return reply.status(201).send(answer);
       },
     );
 

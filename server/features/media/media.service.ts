@@ -1,4 +1,5 @@
 import { listKnowledgeCredits } from '../knowledge/knowledge.public.ts';
+import { nearDuplicatesOf, storedHashes } from '#server/media/perceptual/near-duplicates.ts';
 import { createReadStream } from 'node:fs';
 import { originalDateColumns } from './original-date.ts';
 import type { Readable } from 'node:stream';
@@ -151,6 +152,8 @@ async function storeNewMedia(
         height: ingested.height,
         placeholder: ingested.placeholder,
         file_metadata: ingested.metadata,
+        dhash: ingested.hashes?.upright ?? null,
+        dhash_turns: ingested.hashes?.turns ?? null,
         processing_status: needsDerivatives ? 'pending' : 'ready',
         ...watermark,
         created_by: actor.id,
@@ -169,7 +172,9 @@ async function storeNewMedia(
     }),
   );
   ctx.jobs.wake();
-  return presentMedia(row, [], { canSeeOriginal: true });
+  // Staff see at once which items the new picture looks like (issue 29).
+  const nearDuplicates = await nearDuplicatesOf(ctx.db, storedHashes(row), row.id);
+  return { media: presentMedia(row, [], { canSeeOriginal: true }), nearDuplicates };
 }
 
 /** The category and folder an item is put in must exist (a clear 400, not a foreign-key 500). */

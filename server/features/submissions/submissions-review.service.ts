@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { bulkReviewBody, submissionListQuery } from '#common/api/submissions.ts';
+import type {
+  bulkReviewBody,
+  nearDuplicateChoiceBody,
+  submissionListQuery,
+} from '#common/api/submissions.ts';
+import { isNearDuplicate, nearDuplicatesOf, storedHashes } from '#server/media/perceptual/near-duplicates.ts';
+import { getMedia } from '../media/media.public.ts';
 import type { Actor } from '#common/permissions.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
@@ -45,7 +51,37 @@ export async function getSubmissionForReview(ctx: AppContext, actor: Actor, id: 
   authorize(actor, 'submission:review');
   const row = await repo.getStaffSubmission(ctx.db, id);
   if (!row) throw notFound('Submission not found');
-  return presentStaffSubmissionDetail(row);
+  // The item it became is no look-alike of itself.
+  const near = await nearDuplicatesOf(ctx.db, storedHashes(row), row.approved_media_id);
+  return presentStaffSubmissionDetail(row, near);
+}
+
+/**
+ * Approves a submission that looks like an item, with staff's choice (keep both, replace the
+ * item's file, or a new item linked as another version), after checking again that the two are
+ * within the threshold: a stale dialog or a hand-made request cannot replace an unrelated item.
+ */
+export async function resolveNearDuplicate(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: z.output<typeof nearDuplicateChoiceBody>,
+) {
+  authorize(actor, 'submission:review');
+  const submission = await repo.getSubmission(ctx.db, id);
+  if (!submission) throw notFound('Submission not found');
+  const item = await getMedia(ctx.db, body.mediaId);
+  if (!item) throw notFound('Media not found');
+  if (!isNearDuplicate(item.dhash, storedHashes(submission))) {
+    throw new AppError(409, 'NOT_NEAR_DUPLICATE', 'This submission does not look like that item.');
+  }
+  return reviewSubmission(ctx, actor, {
+    id,
+    status: 'approved',
+    reviewNotes: body.reviewNotes,
+    rights: body.rights,
+    nearDuplicate: { mediaId: item.id, choice: body.choice },
+  });
 }
 
 /**

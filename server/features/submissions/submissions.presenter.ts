@@ -1,3 +1,4 @@
+import type { NearDuplicate } from '#common/near-duplicates.ts';
 import type { StaffSubmission, StaffSubmissionDetail, SubmissionSummary } from '#common/api/submissions.ts';
 import type { StaffSubmissionRow, SubmissionRow } from './submissions.repository.ts';
 
@@ -60,10 +61,14 @@ export function presentStaffSubmission(row: StaffSubmissionRow): StaffSubmission
 }
 
 /** One submission with the addresses of its files (staff only: /files checks the permission). */
-export function presentStaffSubmissionDetail(row: StaffSubmissionRow): StaffSubmissionDetail {
+export function presentStaffSubmissionDetail(
+  row: StaffSubmissionRow,
+  nearDuplicates: NearDuplicate[],
+): StaffSubmissionDetail {
   return {
     ...presentStaffSubmission(row),
     originalUrl: fileUrl(row.id, 'original'),
     displayUrl: row.display_key ? fileUrl(row.id, 'display', row.display_key) : null,
+    nearDuplicates,
   };
 }

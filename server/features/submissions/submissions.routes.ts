@@ -5,6 +5,7 @@ import {
   createSubmissionBody,
   createSubmissionResponse,
   reviewSubmissionBody,
+  nearDuplicateChoiceBody,
   submissionDetailResponse,
   submissionListQuery,
   submissionListResponse,
@@ -20,6 +21,7 @@ import {
   getSubmissionForReview,
   getSubmissionStats,
   listSubmissionsForReview,
+  resolveNearDuplicate,
   reviewSubmissions,
 } from './submissions-review.service.ts';
 import { createSubmissionFromUpload, reviewSubmission } from './submissions.service.ts';
@@ -121,6 +123,19 @@ export const submissionsFeature = defineFeature({
           ...request.body,
           id: request.params.id,
         }),
+      }),
+    );
+
+    // A submission that looks like an item (issue 29): approved with staff's choice of the three.
+    routes.post(
+      '/:id/near-duplicate',
+      {
+        config: { permission: 'submission:review' },
+        bodyLimit: BODY_LIMITS.text,
+        schema: { params: byId, body: nearDuplicateChoiceBody, response: { 200: createSubmissionResponse } },
+      },
+      async (request) => ({
+        submission: await resolveNearDuplicate(ctx, await request.actor(), request.params.id, request.body),
       }),
     );
 

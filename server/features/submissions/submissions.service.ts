@@ -23,7 +23,8 @@ import { ingestFile, recordStoredFile } from '#server/media/ingest/ingest-file.t
 import { mediaFileColumns } from '#server/media/ingest/stored-file-columns.ts';
 import { BlobNotFoundError, newBlobKey } from '#server/storage/blob-store.ts';
 import { logActivity } from '../activity/activity.public.ts';
-import { createMedia } from '../media/media.public.ts';
+import { createMedia, getMedia, updateMedia } from '../media/media.public.ts';
+import type { NearDuplicateChoice } from '#common/near-duplicates.ts';
 import { currentWatermarkColumns, newItemRights } from '../settings/settings.public.ts';
 import { assertOwnUpload, consumeFinishedUpload } from '../uploads/uploads.service.ts';
 import { NOTIFY_SUBMITTER_JOB, scheduleStaffNotice } from './submission-notices.ts';
@@ -177,7 +178,11 @@ async function storeSubmission(
   );
 }
 
-type Review = z.output<typeof reviewSubmissionBody> & { id: string };
+type Review = z.output<typeof reviewSubmissionBody> & {
+  id: string;
+  /** Approval as a near-duplicate of an item (resolveNearDuplicate): what to do with the two. */
+  nearDuplicate?: { mediaId: string; choice: NearDuplicateChoice };
+};
 
 /**
  * Staff review a submission. Approval is final and happens once (DESIGN.md §4.6): approving copies
@@ -219,10 +224,39 @@ export async function reviewSubmission(ctx: AppContext, actor: Actor, review: Re
       );
     }
   }
+  const near = approving ? review.nearDuplicate : undefined;
+  let replacedKey: string | null = null;
   try {
     const updated = await ctx.db.transaction().execute(async (trx) => {
       let mediaId: string | null = null;
-      if (copiedKey) {
+      if (copiedKey && near?.choice === 'replace') {
+        // The item keeps its number, texts and place; its file becomes the submission's.
+        const item = await getMedia(trx, near.mediaId);
+        if (!item) throw notFound('Media not found');
+        replacedKey = item.file_key;
+        const replaced = await updateMedia(trx, item.id, {
+          file_key: copiedKey,
+          file_name: submission.file_name,
+          file_size: submission.file_size,
+          mime_type: submission.mime_type,
+          sha256: submission.sha256,
+          media_type: submission.media_type,
+          width: submission.width,
+          height: submission.height,
+          placeholder: submission.placeholder,
+          file_metadata: submission.file_metadata,
+          dhash: submission.dhash,
+          dhash_turns: submission.dhash_turns,
+          processing_status: 'pending',
+        });
+        if (!replaced) throw notFound('Media not found');
+        mediaId = replaced.id;
+        await createJob(trx, derivativesJobKind(submission.media_type), {
+          ownerType: 'media',
+          ownerId: mediaId,
+        });
+        await logActivity(trx, actor, 'media.file_replaced', { id: replaced.id, name: replaced.title });
+      } else if (copiedKey) {
         const media = await createMedia(trx, {
           title: submission.title,
           description: submission.description,
@@ -244,14 +278,21 @@ export async function reviewSubmission(ctx: AppContext, actor: Actor, review: Re
           height: submission.height,
           placeholder: submission.placeholder,
           file_metadata: submission.file_metadata,
+          dhash: submission.dhash,
+          dhash_turns: submission.dhash_turns,
           is_public: true,
           is_featured: false,
           processing_status: submission.media_type === 'document' ? 'ready' : 'pending',
           ...(submission.watermark ?? (await currentWatermarkColumns(trx))),
           ...(await newItemRights(trx, { rights: review.rights })),
           created_by: submission.submitted_by ?? actor.id,
+          version_of_media_id: near?.choice === 'version' ? near.mediaId : null,
         });
         mediaId = media.id;
+        if (near) {
+          const kept = near.choice === 'version' ? 'media.version_linked' : 'media.duplicate_kept';
+          await logActivity(trx, actor, kept, { id: media.id, name: media.title });
+        }
         if (submission.media_type !== 'document') {
           await createJob(trx, derivativesJobKind(submission.media_type), {
             ownerType: 'media',
@@ -280,6 +321,14 @@ export async function reviewSubmission(ctx: AppContext, actor: Actor, review: Re
     });
     ctx.jobs.wake();
     publishSubmissionEvent({ type: 'changed', id: updated.id, status: updated.status });
+    if (replacedKey) {
+      const oldKey: string = replacedKey;
+      await ctx.blobs
+        .delete(oldKey)
+        .catch((err: unknown) =>
+          ctx.logger.error({ err, fileKey: oldKey }, 'replaced original could not be removed'),
+        );
+    }
     return presentSubmission(updated);
   } catch (error) {
     if (copiedKey) await ctx.blobs.delete(copiedKey).catch(() => {});

@@ -723,6 +723,19 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
     fo: 'The same file was sent in an earlier submission.',
     en: 'The same file was sent in an earlier submission.',
   },
+  'admin.submissions.near_title': {
+    fo: 'Hetta líkist {id} — sama mynd?',
+    en: 'This looks like {id} — same photo?',
+  },
+  'admin.submissions.near_distance': {
+    fo: '{bits} av 64 bitum ymiskir',
+    en: '{bits} of 64 bits differ',
+  },
+  'admin.submissions.near_this': { fo: 'Hendan innsendingin', en: 'This submission' },
+  'admin.submissions.near_keep_both': { fo: 'Goym bæði', en: 'Keep both' },
+  'admin.submissions.near_replace': { fo: 'Set í staðin', en: 'Replace' },
+  'admin.submissions.near_version': { fo: 'Knýt sum aðra útgávu', en: 'Link as another version' },
+  'admin.submissions.near_done': { fo: 'Góðkent.', en: 'Approved.' },
   'admin.submissions.search_label': { fo: 'Search submissions', en: 'Search submissions' },
   'admin.submissions.search': {
     fo: 'Search by title, submitter name or email',
@@ -952,6 +965,12 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   'activity.action.media.featured': { fo: 'Media featured', en: 'Media featured' },
   'activity.action.media.unfeatured': { fo: 'Media unfeatured', en: 'Media unfeatured' },
   'activity.action.media.batch_updated': { fo: 'Miðlar broyttir úr CSV', en: 'Media updated from a CSV' },
+  'activity.action.media.file_replaced': { fo: 'Fíla skift út', en: 'Media file replaced' },
+  'activity.action.media.version_linked': { fo: 'Knýtt sum onnur útgáva', en: 'Media linked as a version' },
+  'activity.action.media.duplicate_kept': {
+    fo: 'Lík mynd goymd sum egin lutur',
+    en: 'Look-alike kept as its own item',
+  },
   'activity.action.submission.approved': { fo: 'Submission approved', en: 'Submission approved' },
   'activity.action.submission.rejected': { fo: 'Submission rejected', en: 'Submission rejected' },
   'activity.action.submission.reopened': { fo: 'Submission reopened', en: 'Submission reopened' },

@@ -173,6 +173,8 @@ export async function setProcessing(
     processing_status: 'ready' | 'failed';
     processing_error: string | null;
     placeholder?: string;
+    dhash?: string;
+    dhash_turns?: string[];
     /** Items only (submissions have no such column). */
     duration_seconds?: number;
   },

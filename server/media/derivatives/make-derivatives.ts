@@ -13,6 +13,7 @@ import type { MediaType } from '#common/enums.ts';
 import type { DerivativeOwner, DerivativeVariant } from '#server/db/schema.ts';
 import { PermanentJobError } from '#server/jobs/permanent-job-error.ts';
 import type { BlobStore } from '#server/storage/blob-store.ts';
+import { hashImage, type ImageHashes } from '../perceptual/dhash.ts';
 import { type OpenedImage, openImage, orientedSize } from '../ingest/open-image.ts';
 import { watermarkImage, watermarkToFile } from '../watermark/render-watermark.ts';
 import {
@@ -89,10 +90,13 @@ export async function makeDerivatives(
     await pipeline(body, createWriteStream(original));
 
     let placeholder: string | undefined;
+    let hashes: ImageHashes | undefined;
     // A sound's or video's length, as the probe before its decode read it (IIIF manifests give it).
     let duration: number | null | undefined;
     if (source.mediaType === 'image') {
-      made.push(...(await imageDerivatives(deps, payload, source, original, work)));
+      const image = await imageDerivatives(deps, payload, source, original, work);
+      made.push(...image.made);
+      hashes = image.hashes;
     } else if (source.mediaType === 'video' && (await ffmpegAvailable())) {
       const poster = join(work, 'poster.png');
       duration = (await extractPoster(original, poster, source.mimeType)).durationSeconds;
@@ -144,6 +148,7 @@ export async function makeDerivatives(
       processing_status: 'ready',
       processing_error: null,
       ...(placeholder ? { placeholder } : {}),
+      ...(hashes ? { dhash: hashes.upright, dhash_turns: hashes.turns } : {}),
       ...(duration != null && payload.ownerType === 'media' ? { duration_seconds: duration } : {}),
     });
     if (needsCopy && (await queuePlayableCopy(db, payload.ownerId))) deps.wake?.();
@@ -187,7 +192,12 @@ async function imageDerivatives(
   // libvips afresh for each size, where JPEG shrink-on-load makes the small ones cheap.
   const image = await openImage(original, source.mimeType);
   try {
-    return await imageSizes(deps, payload, source, image, work);
+    // The near-duplicate hashes, made here too so items older than them get them with new sizes.
+    const [made, hashes] = await Promise.all([
+      imageSizes(deps, payload, source, image, work),
+      hashImage(image.pipeline()),
+    ]);
+    return { made, hashes };
   } finally {
     await image.close();
   }

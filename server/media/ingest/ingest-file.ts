@@ -9,6 +9,7 @@ import { MediaRefusal, probeMedia, refusalOf } from '../av/probe-media.ts';
 import { ffmpegAvailable } from '../derivatives/ffmpeg.ts';
 import { detectFileType } from '../detect/detect-file-type.ts';
 import { IngestError } from './ingest-error.ts';
+import type { ImageHashes } from '../perceptual/dhash.ts';
 import { probeImage } from './probe-image.ts';
 import { receiveToTempFile } from './receive-file.ts';
 
@@ -24,6 +25,8 @@ export interface IngestedFile {
   height: number | null;
   placeholder: string | null;
   metadata: FileMetadata | null;
+  /** An image's dHashes (server/media/perceptual/dhash.ts), null for other types. */
+  hashes: ImageHashes | null;
 }
 
 /** The default title of an uploaded file: its name without the extension (admin-back-office.md §5). */
@@ -96,6 +99,7 @@ async function ingest(
       height: probe?.height ?? null,
       placeholder: probe?.placeholder ?? null,
       metadata: probe?.metadata ?? null,
+      hashes: probe?.hashes ?? null,
     };
   } finally {
     await rm(received.path, { force: true });

@@ -20,5 +20,7 @@ export function mediaFileColumns(file: IngestedFile) {
     height: file.height,
     placeholder: file.placeholder,
     file_metadata: file.metadata,
+    dhash: file.hashes?.upright ?? null,
+    dhash_turns: file.hashes?.turns ?? null,
   };
 }

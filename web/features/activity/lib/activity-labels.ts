@@ -15,6 +15,12 @@ export const ACTION_TEXTS = {
   'media.featured': { key: 'activity.action.media.featured', label: 'Media featured' },
   'media.unfeatured': { key: 'activity.action.media.unfeatured', label: 'Media unfeatured' },
   'media.batch_updated': { key: 'activity.action.media.batch_updated', label: 'Media updated from a CSV' },
+  'media.file_replaced': { key: 'activity.action.media.file_replaced', label: 'Media file replaced' },
+  'media.version_linked': { key: 'activity.action.media.version_linked', label: 'Media linked as a version' },
+  'media.duplicate_kept': {
+    key: 'activity.action.media.duplicate_kept',
+    label: 'Look-alike kept as its own item',
+  },
   'submission.approved': { key: 'activity.action.submission.approved', label: 'Submission approved' },
   'submission.rejected': { key: 'activity.action.submission.rejected', label: 'Submission rejected' },
   'submission.reopened': { key: 'activity.action.submission.reopened', label: 'Submission reopened' },

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkReviewResponse, SubmissionSummary } from '#common/api/submissions.ts';
+import type { NearDuplicateChoice } from '#common/near-duplicates.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { submissionKeys } from './submission-keys.ts';
 
@@ -57,6 +58,37 @@ export function useDeleteSubmission() {
   return useMutation({
     mutationFn: (id: string) =>
       apiFetch<null>(`/api/admin/submissions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: refresh,
+  });
+}
+
+/**
+ * POST /api/admin/submissions/:id/near-duplicate { mediaId, choice }: approves a submission that
+ * looks like an item, keeping both, replacing the item's file, or as another version of it.
+ */
+export function useResolveNearDuplicate() {
+  const refresh = useRefreshSubmissions();
+  return useMutation({
+    mutationFn: ({
+      id,
+      mediaId,
+      choice,
+      reviewNotes,
+      rights,
+    }: {
+      id: string;
+      mediaId: string;
+      choice: NearDuplicateChoice;
+      reviewNotes?: string;
+      rights?: string;
+    }) =>
+      apiFetch<{ submission: SubmissionSummary }>(
+        `/api/admin/submissions/${encodeURIComponent(id)}/near-duplicate`,
+        {
+          method: 'POST',
+          body: { mediaId, choice, reviewNotes: reviewNotes?.trim() || null, ...(rights ? { rights } : {}) },
+        },
+      ).then((data) => data.submission),
     onSettled: refresh,
   });
 }

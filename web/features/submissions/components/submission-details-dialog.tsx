@@ -13,6 +13,7 @@ import { useSubmissionDetail } from '../api/get-submission.ts';
 import type { ReviewStatus } from '../api/review-submission.ts';
 import { fileSizeText, mediaTypeLabel } from '../lib/review-texts.ts';
 import { RightsChoices } from '#web/features/media/index.ts';
+import { NearDuplicates } from './near-duplicates.tsx';
 import { SubmissionPreview } from './submission-preview.tsx';
 import { StatusBadge } from './submission-status-badge.tsx';
 
@@ -181,6 +182,7 @@ export function SubmissionDetailsDialog({
                 <div className="space-y-3">
                   <SubmissionPreview submission={submission} />
                   <DuplicateFlag submission={submission} />
+                  <NearDuplicates submission={submission} notes={notes} rights={rights} />
                 </div>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
                   <Field label={t('admin.submissions.field.status', 'Status')}>
