@@ -114,7 +114,7 @@ describe('demo seed on a fresh archive', () => {
   it('leaves every item processed with the derivatives its type needs, each one served', async () => {
     const rows = await t.db
       .selectFrom('media_items')
-      .select(['id', 'title', 'media_type', 'processing_status'])
+      .select(['id', 'title', 'media_type', 'mime_type', 'processing_status'])
       .execute();
     expect(rows).toHaveLength(DEMO_ITEMS.length);
     const queued = await t.db.selectFrom('jobs').select('status').where('status', '!=', 'done').execute();
@@ -127,11 +127,14 @@ describe('demo seed on a fresh archive', () => {
         .where('owner_type', '=', 'media')
         .where('owner_id', '=', row.id)
         .execute();
-      expect(variants.map((v) => v.variant).sort(), row.title).toEqual(expectedVariants(row.media_type));
+      expect(variants.map((v) => v.variant).sort(), row.title).toEqual(
+        expectedVariants(row.media_type, row.mime_type),
+      );
     }
     // Images must have all three; with ffmpeg here (the test machine has it) video and audio too.
-    expect(expectedVariants('video')).toEqual(['poster', 'thumb']);
-    expect(expectedVariants('audio')).toEqual(['waveform']);
+    expect(expectedVariants('video', 'video/mp4')).toEqual(['poster', 'thumb']);
+    expect(expectedVariants('video', 'video/x-msvideo')).toEqual(['playable', 'poster', 'thumb']);
+    expect(expectedVariants('audio', 'audio/mpeg')).toEqual(['waveform']);
     const { media } = (
       await t.app.inject(`/api/media/${rows.find((r) => r.media_type === 'video')!.id}`)
     ).json();

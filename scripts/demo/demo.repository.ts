@@ -54,7 +54,11 @@ export function listMediaProcessing(db: Db, ids: string[]) {
 
 /** The type of each of these items, which decides the derivatives it must have. */
 export function listMediaTypes(db: Db, ids: string[]) {
-  return db.selectFrom('media_items').select(['id', 'title', 'media_type']).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('media_items')
+    .select(['id', 'title', 'media_type', 'mime_type'])
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** How many of these items there are of each type (every type present, 0 when none). */

@@ -19,6 +19,7 @@ import { uploadMedia } from '#server/features/media/media.service.ts';
 import { createSlideshow } from '#server/features/slideshows/slideshows.service.ts';
 import { createAccount, ensureAdmin } from '#server/features/users/create-account.public.ts';
 import { getUserByEmail, updateUserActive } from '#server/features/users/users.public.ts';
+import { neverPlayedAsIs } from '#server/media/av/browser-playable.ts';
 import { hasFfmpeg } from '#server/media/derivatives/ffmpeg.ts';
 import { listDerivativesOf } from '#server/media/derivatives/derivatives.repository.ts';
 import {
@@ -251,12 +252,15 @@ async function seedActor(
   };
 }
 
-/** What each type must have once its job ran (ffmpeg makes posters and waveforms when present). */
-export function expectedVariants(mediaType: MediaType): string[] {
+/**
+ * What an item must have once its jobs ran (ffmpeg makes posters, waveforms and playable copies
+ * when present): a sound or video of a type browsers never play as it is gets its playable copy.
+ */
+export function expectedVariants(mediaType: MediaType, mimeType = ''): string[] {
   if (mediaType === 'image') return ['display', 'download', 'medium', 'thumb'];
-  if (mediaType === 'video') return hasFfmpeg() ? ['poster', 'thumb'] : [];
-  if (mediaType === 'audio') return hasFfmpeg() ? ['waveform'] : [];
-  return [];
+  if (mediaType === 'document' || !hasFfmpeg()) return [];
+  const playable = neverPlayedAsIs(mimeType) ? ['playable'] : [];
+  return mediaType === 'video' ? [...playable, 'poster', 'thumb'] : [...playable, 'waveform'];
 }
 
 /**
@@ -287,7 +291,7 @@ async function waitForDerivatives(
   const variants = await listDerivativesOf(ctx.db, 'media', ids);
   for (const item of items) {
     const have = new Set(variants.filter((v) => v.owner_id === item.id).map((v) => v.variant));
-    const missing = expectedVariants(item.media_type).filter((v) => !have.has(v as never));
+    const missing = expectedVariants(item.media_type, item.mime_type).filter((v) => !have.has(v as never));
     if (missing.length > 0) throw new Error(`"${item.title}" has no ${missing.join(', ')} after processing.`);
   }
   return variants.length;

@@ -43,6 +43,21 @@ const PLAYED_PCM = ['pcm_u8', 'pcm_s16le', 'pcm_s24le', 'pcm_s32le', 'pcm_f32le'
 const soundIs = (streams: MediaStreams, codecs: readonly string[]) =>
   streams.audio === null || codecs.includes(streams.audio.codec);
 
+/** The types whose files browsers may play as they are (if their codecs allow): any other never. */
+const PLAYED_CONTAINERS = [
+  'video/mp4',
+  'video/quicktime',
+  'video/webm',
+  'audio/mpeg',
+  'audio/aac',
+  'audio/ogg',
+  'audio/flac',
+  'audio/wav',
+];
+
+/** Whether a file of this type always gets a playable copy, whatever its codecs (AVI, WMV, FLV …). */
+export const neverPlayedAsIs = (mimeType: string) => !PLAYED_CONTAINERS.includes(mimeType);
+
 /**
  * Whether browsers play the file as it is, decided by its codecs, not its container (an AVI
  * holding H.264 still is not played: the container is not). MP4 and QuickTime with H.264 and AAC
@@ -52,6 +67,7 @@ const soundIs = (streams: MediaStreams, codecs: readonly string[]) =>
  */
 export function browserPlays(mimeType: string, streams: MediaStreams): boolean {
   const { video, audio } = streams;
+  if (neverPlayedAsIs(mimeType)) return false;
   switch (mimeType) {
     case 'video/mp4':
     case 'video/quicktime':
