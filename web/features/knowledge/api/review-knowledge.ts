@@ -36,25 +36,44 @@ export function useKnowledgeStats() {
   });
 }
 
-function useAction<V>(request: (vars: V) => Promise<{ contribution: StaffKnowledge }>) {
+/**
+ * What a review action says when it ends. Given to the hook, not to `mutate`: the live list may
+ * take the card (and the form that sent it) away before the answer arrives, and `mutate`'s own
+ * callbacks are dropped with the component that called it.
+ */
+export interface ActionMessages {
+  onSuccess?: () => void;
+  onError?: (error: Error) => void;
+}
+
+function useAction<V>(
+  request: (vars: V) => Promise<{ contribution: StaffKnowledge }>,
+  messages: ActionMessages,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vars: V) => request(vars).then((data) => data.contribution),
+    onSuccess: () => messages.onSuccess?.(),
+    onError: (error) => messages.onError?.(error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
 
 const at = (id: string, what: string) => `/api/admin/knowledge/${encodeURIComponent(id)}/${what}`;
 
-export const useAcceptKnowledge = () =>
-  useAction(({ id, ...body }: { id: string; field: KnowledgeField; mode: KnowledgeMode; text: string }) =>
-    apiFetch(at(id, 'accept'), { method: 'POST', body }),
+export const useAcceptKnowledge = (messages: ActionMessages = {}) =>
+  useAction(
+    ({ id, ...body }: { id: string; field: KnowledgeField; mode: KnowledgeMode; text: string }) =>
+      apiFetch(at(id, 'accept'), { method: 'POST', body }),
+    messages,
   );
-export const useRejectKnowledge = () =>
-  useAction((id: string) => apiFetch(at(id, 'reject'), { method: 'POST' }));
-export const useReplyKnowledge = () =>
-  useAction(({ id, text }: { id: string; text: string }) =>
-    apiFetch(at(id, 'reply'), { method: 'POST', body: { text } }),
+export const useRejectKnowledge = (messages: ActionMessages = {}) =>
+  useAction((id: string) => apiFetch(at(id, 'reject'), { method: 'POST' }), messages);
+export const useReplyKnowledge = (messages: ActionMessages = {}) =>
+  useAction(
+    ({ id, text }: { id: string; text: string }) =>
+      apiFetch(at(id, 'reply'), { method: 'POST', body: { text } }),
+    messages,
   );
 
 /** Reloads the list a moment after a change seen live (several changes, one reload), as submissions do. */

@@ -208,19 +208,19 @@ function AcceptForm({ row }: { row: StaffKnowledge }) {
   const [field, setField] = useState<KnowledgeField>('description');
   const [mode, setMode] = useState<KnowledgeMode>('add');
   const [text, setText] = useState(() => toldText(row));
-  const accept = useAcceptKnowledge();
-  const reject = useRejectKnowledge();
+  const accept = useAcceptKnowledge({
+    onSuccess: () => toast.success(t('admin.knowledge.accepted', 'Added to the item.')),
+    onError: (error) => toast.error(say(error)),
+  });
+  const reject = useRejectKnowledge({
+    onSuccess: () => toast.success(t('admin.knowledge.rejected', 'Rejected.')),
+    onError: (error) => toast.error(say(error)),
+  });
   const busy = accept.isPending || reject.isPending;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    accept.mutate(
-      { id: row.id, field, mode, text },
-      {
-        onSuccess: () => toast.success(t('admin.knowledge.accepted', 'Added to the item.')),
-        onError: (error) => toast.error(say(error)),
-      },
-    );
+    accept.mutate({ id: row.id, field, mode, text });
   }
 
   return (
@@ -287,12 +287,7 @@ function AcceptForm({ row }: { row: StaffKnowledge }) {
             type="button"
             className={secondaryButton}
             disabled={busy}
-            onClick={() =>
-              reject.mutate(row.id, {
-                onSuccess: () => toast.success(t('admin.knowledge.rejected', 'Rejected.')),
-                onError: (error) => toast.error(say(error)),
-              })
-            }
+            onClick={() => reject.mutate(row.id)}
           >
             <X aria-hidden="true" className="size-5" />
             {t('admin.knowledge.reject', 'Reject')}
@@ -308,7 +303,10 @@ function ReplyForm({ row }: { row: StaffKnowledge }) {
   const say = useErrorText();
   const id = useId();
   const [text, setText] = useState('');
-  const reply = useReplyKnowledge();
+  const reply = useReplyKnowledge({
+    onSuccess: () => toast.success(t('admin.knowledge.reply_sent', 'Your answer is on its way.')),
+    onError: (error) => toast.error(say(error)),
+  });
   return (
     <details className="rounded-md border border-slate-200 p-3">
       <summary className="cursor-pointer font-medium text-slate-900">
@@ -319,16 +317,7 @@ function ReplyForm({ row }: { row: StaffKnowledge }) {
         className="mt-3 space-y-2"
         onSubmit={(event) => {
           event.preventDefault();
-          reply.mutate(
-            { id: row.id, text },
-            {
-              onSuccess: () => {
-                setText('');
-                toast.success(t('admin.knowledge.reply_sent', 'Your answer is on its way.'));
-              },
-              onError: (error) => toast.error(say(error)),
-            },
-          );
+          reply.mutate({ id: row.id, text }, { onSuccess: () => setText('') });
         }}
       >
         <label htmlFor={`${id}-reply`} className="block text-sm font-medium text-slate-800">
