@@ -148,17 +148,17 @@ describe('staff upload at /admin/media/upload', () => {
       }
       return route.continue();
     });
-    let mediaId = '';
-    page.on('response', async (response) => {
-      if (response.url().endsWith('/api/admin/media/uploads') && response.status() === 201) {
-        mediaId = (await response.json()).media.id;
-      }
-    });
     await page.goto('/admin/media/upload');
     await page.getByLabel('Files to upload').setInputFiles(path);
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith('/api/admin/media/uploads') && response.status() === 201,
+      { timeout: 60_000 },
+    );
     await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
     await page.getByText('Successfully uploaded 1 file(s)!').waitFor({ timeout: 60_000 });
     expect(aborted).toBe(true);
+    // Its body is read here, not in a response handler the test does not wait for.
+    const mediaId: string = (await (await created).json()).media.id;
     const original = await admin.request.get(`/files/media/${mediaId}/original`);
     expect(original.status()).toBe(200);
     expect(sha256(await original.body())).toBe(sha256(readFileSync(path)));
