@@ -33,7 +33,7 @@ async function seed(engine: Engine) {
         d.text, d.text,
         d.earliest, d.latest
       from generate_series(${from}::int, ${to}::int) i
-      cross join lateral (select 1880 + (i * 7919) % 140 as y) y
+      cross join lateral (select (1880 + (i::bigint * 7919) % 140)::int as y) y
       cross join lateral (select case
         when i % 10 = 0 then null
         when i % 10 = 1 then (y.y / 10 * 10)::text || 's'
