@@ -6,6 +6,7 @@ import {
   adminContext,
   baseUrl,
   expectNoAxeViolations,
+  holdScripts,
   newVisitor,
   sharedBrowser,
   uploadMediaViaApi,
@@ -146,7 +147,7 @@ describe('the timeline', () => {
     const context = await newVisitor(browser(), { waitForScripts: false });
     const foreign = refuseOtherHosts(context);
     const page = await context.newPage();
-    const held = await holdScripts(page);
+    const held = await holdScripts(page, HOLD_MS);
     await page.goto(`/?q=${encodeURIComponent(word)}`, { waitUntil: 'commit' });
     await decade(page, '1950').click();
     await expectNarrowed(page, '1950s', IN_1950S);
@@ -179,33 +180,3 @@ describe('the timeline', () => {
     await context.close();
   }, 90_000);
 });
-
-/**
- * Every script the page asks for arrives only 5 s after the page itself (as in
- * first-moment-submit.e2e.ts); `inWindow()` says whether they are still held and none has run.
- */
-async function holdScripts(page: Page) {
-  let until = Number.POSITIVE_INFINITY;
-  page.on('request', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame())
-      until = Number.POSITIVE_INFINITY;
-  });
-  page.on('response', (response) => {
-    const request = response.request();
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) until = Date.now() + HOLD_MS;
-  });
-  await page.route(
-    (url) => url.pathname.endsWith('.js'),
-    async (route) => {
-      const wait = until - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      await route.continue();
-    },
-  );
-  return {
-    async inWindow() {
-      const live = await page.evaluate(() => document.documentElement.dataset.pageReady !== undefined);
-      return { live, held: Date.now() < until };
-    },
-  };
-}

@@ -32,6 +32,7 @@ import { assertPendingRoom, rateLimitKey, SUBMISSION_RATE } from './submission-r
 import { publishSubmissionEvent } from './submission-events.ts';
 import { presentSubmission } from './submissions.presenter.ts';
 import * as repo from './submissions.repository.ts';
+import type { SubmissionRow } from './submissions.repository.ts';
 
 /**
  * A finished resumable upload becomes one pending submission (one row per file), through the same
@@ -235,18 +236,7 @@ export async function reviewSubmission(ctx: AppContext, actor: Actor, review: Re
         if (!item) throw notFound('Media not found');
         replacedKey = item.file_key;
         const replaced = await updateMedia(trx, item.id, {
-          file_key: copiedKey,
-          file_name: submission.file_name,
-          file_size: submission.file_size,
-          mime_type: submission.mime_type,
-          sha256: submission.sha256,
-          media_type: submission.media_type,
-          width: submission.width,
-          height: submission.height,
-          placeholder: submission.placeholder,
-          file_metadata: submission.file_metadata,
-          dhash: submission.dhash,
-          dhash_turns: submission.dhash_turns,
+          ...submittedFileColumns(submission, copiedKey),
           processing_status: 'pending',
         });
         if (!replaced) throw notFound('Media not found');
@@ -268,18 +258,7 @@ export async function reviewSubmission(ctx: AppContext, actor: Actor, review: Re
           original_date_latest: submission.original_date_latest,
           source: submission.source,
           keywords: submission.keywords,
-          file_key: copiedKey,
-          file_name: submission.file_name,
-          file_size: submission.file_size,
-          mime_type: submission.mime_type,
-          sha256: submission.sha256,
-          media_type: submission.media_type,
-          width: submission.width,
-          height: submission.height,
-          placeholder: submission.placeholder,
-          file_metadata: submission.file_metadata,
-          dhash: submission.dhash,
-          dhash_turns: submission.dhash_turns,
+          ...submittedFileColumns(submission, copiedKey),
           is_public: true,
           is_featured: false,
           processing_status: submission.media_type === 'document' ? 'ready' : 'pending',
@@ -353,3 +332,21 @@ const approvalIsFinal = () =>
     'APPROVAL_FINAL',
     'This submission is approved and its item is in the gallery; change or remove the item under Media instead.',
   );
+
+/** The stored-file columns an item takes from a submission, its file copied to `fileKey`. */
+function submittedFileColumns(submission: SubmissionRow, fileKey: string) {
+  return {
+    file_key: fileKey,
+    file_name: submission.file_name,
+    file_size: submission.file_size,
+    mime_type: submission.mime_type,
+    sha256: submission.sha256,
+    media_type: submission.media_type,
+    width: submission.width,
+    height: submission.height,
+    placeholder: submission.placeholder,
+    file_metadata: submission.file_metadata,
+    dhash: submission.dhash,
+    dhash_turns: submission.dhash_turns,
+  };
+}
