@@ -157,6 +157,10 @@ export interface MediaItemsTable {
   dhash_turns: string[] | null;
   /** The earlier item this one is another version of (staff's choice at review, 0036). */
   version_of_media_id: string | null;
+  /** The item's place from the list staff keep, and its point (both optional; migration 0037). */
+  place_id: string | null;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export interface DocumentsTable {
@@ -457,6 +461,20 @@ export interface ContributionsTable {
   updated_at: Timestamp;
 }
 
+/** A place in the list staff keep (issue 28 §3, migration 0037). */
+export interface PlacesTable {
+  id: Generated<string>;
+  name_fo: string;
+  name_en: string;
+  latitude: number;
+  longitude: number;
+  /** Where the coordinates come from; null for a place staff added. */
+  source: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   oai_tombstones: OaiTombstonesTable;
   jobs: JobsTable;
@@ -488,6 +506,7 @@ export interface Database {
   contributions: ContributionsTable;
   timeline_counts: TimelineCountsTable;
   media_hash_bands: MediaHashBandsTable;
+  places: PlacesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -25,6 +25,7 @@ import * as playableCopies from './20261127_0032_playable_copies.ts';
 import * as timelineCounts from './20261127_0033_timeline_counts.ts';
 import * as contributions from './20261127_0035_contributions.ts';
 import * as perceptualHashes from './20261127_0036_perceptual_hashes.ts';
+import * as places from './20261127_0037_places.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0033_timeline_counts': timelineCounts,
   '20261127_0035_contributions': contributions,
   '20261127_0036_perceptual_hashes': perceptualHashes,
+  '20261127_0037_places': places,
 };
