@@ -538,6 +538,32 @@ export interface PersonSuggestionsTable {
   updated_at: Timestamp;
 }
 
+/** A face the face job found on an image (issue 29 §3, migration 0041), and the box it is in. */
+export interface MediaFacesTable {
+  id: Generated<string>;
+  media_id: string;
+  box_id: string | null;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  score: number;
+  /** face-api's 128-number descriptor. */
+  descriptor: number[];
+  /** The nearest face in a named box, within the threshold, and how far (a suggestion's look-alike). */
+  look_alike_face_id: string | null;
+  look_alike_distance: number | null;
+  created_at: CreatedAt;
+}
+
+/** An image the face job has looked at (migration 0041). */
+export interface FaceScansTable {
+  media_id: string;
+  faces: Generated<number>;
+  error: string | null;
+  scanned_at: Timestamp;
+}
+
 export interface Database {
   oai_tombstones: OaiTombstonesTable;
   jobs: JobsTable;
@@ -573,6 +599,8 @@ export interface Database {
   people: PeopleTable;
   person_boxes: PersonBoxesTable;
   person_suggestions: PersonSuggestionsTable;
+  media_faces: MediaFacesTable;
+  face_scans: FaceScansTable;
 }
 
 export type User = Selectable<UsersTable>;

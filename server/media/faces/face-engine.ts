@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { Sharp } from 'sharp';
 import { type OpenedImage, openImage } from '../ingest/open-image.ts';
 
 /**
@@ -53,12 +54,17 @@ interface WorkerFace {
   score: number;
   descriptor: number[];
 }
-type WorkerAnswer = { id: number; ok: true; faces: WorkerFace[]; niced: boolean } | { id: number; ok: false; message: string };
+type WorkerAnswer =
+  | { id: number; ok: true; faces: WorkerFace[]; niced: boolean }
+  | { id: number; ok: false; message: string };
 
 let worker: Worker | undefined;
 let idleTimer: NodeJS.Timeout | undefined;
 let nextId = 1;
-const pending = new Map<number, { resolve: (answer: WorkerAnswer) => void; reject: (error: Error) => void }>();
+const pending = new Map<
+  number,
+  { resolve: (answer: WorkerAnswer) => void; reject: (error: Error) => void }
+>();
 /** Whether the worker managed to lower its priority (false off Linux). */
 let workerNiced: boolean | undefined;
 
@@ -147,7 +153,9 @@ export const faceWorkerNiced = () => workerNiced;
  * three 8-bit channels (grey and CMYK become sRGB, alpha is dropped). libvips does it off the main
  * thread, reading a JPEG at a fraction of its size.
  */
-export async function facePixels(image: OpenedImage): Promise<{ width: number; height: number; pixels: Buffer }> {
+export async function facePixels(
+  image: Pick<OpenedImage, 'pipeline'>,
+): Promise<{ width: number; height: number; pixels: Buffer }> {
   const { data, info } = await image
     .pipeline()
     .rotate()
@@ -161,7 +169,11 @@ export async function facePixels(image: OpenedImage): Promise<{ width: number; h
 }
 
 /** Finds the faces on decoded pixels (RGB, at most FACE_INPUT_PX a side). */
-export function findFacesInPixels(input: { width: number; height: number; pixels: Buffer }): Promise<FaceScan> {
+export function findFacesInPixels(input: {
+  width: number;
+  height: number;
+  pixels: Buffer;
+}): Promise<FaceScan> {
   const { width, height } = input;
   if (width > FACE_INPUT_PX || height > FACE_INPUT_PX || input.pixels.length !== width * height * 3) {
     throw new Error(`face input must be RGB of at most ${FACE_INPUT_PX} px a side`);
@@ -174,6 +186,11 @@ export function findFacesInPixels(input: { width: number; height: number; pixels
     workerNiced = answer.niced;
     return { width, height, faces: answer.faces.map((face) => toFractions(face, width, height)) };
   });
+}
+
+/** Finds the faces on a picture libvips reads (a buffer in tests and the bench). */
+export async function findFacesInImage(pipeline: () => Sharp): Promise<FaceScan> {
+  return findFacesInPixels(await facePixels({ pipeline }));
 }
 
 /** Finds the faces on an image file (any type the archive takes as an image). */
