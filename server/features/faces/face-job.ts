@@ -128,7 +128,8 @@ async function saveScan(db: Db, mediaId: string, faces: FoundFace[], error: stri
             y: face.y,
             w: face.w,
             h: face.h,
-            confidence: like ? Math.max(0, Math.min(1, 1 - like.distance)) : face.score,
+            // How alike, when it looks like someone (1 − distance: face-api's similarity).
+            confidence: like ? Math.max(0, Math.min(1, 1 - like.distance)) : null,
             suggestedPersonId: like?.personId ?? null,
           })
         ).id;

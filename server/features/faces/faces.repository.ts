@@ -96,7 +96,7 @@ export function createSuggestedBox(
     y: number;
     w: number;
     h: number;
-    confidence: number;
+    confidence: number | null;
     suggestedPersonId: string | null;
   },
 ) {
