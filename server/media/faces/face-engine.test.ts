@@ -70,6 +70,9 @@ describe('findFaces', { timeout: 240_000 }, () => {
     const scan = await findFaces(await exifFixture('large'), 'image/jpeg');
     expect([scan.width, scan.height]).toEqual([FACE_INPUT_PX, 683]);
     expect(scan.faces).toEqual([]);
+    // Never decoded whole (6000×4000 RGB is 72 MB): libvips shrinks the JPEG as it reads it. Its
+    // high-water mark of image memory in this process (MB) stays under half of one whole decode.
+    expect(sharp.cache().memory.high).toBeLessThan((6000 * 4000 * 3) / 2 / 1_048_576);
   });
 
   it('refuses a pixel bomb (100,000 × 100,000 claimed) before decoding it', async () => {
