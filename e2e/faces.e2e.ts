@@ -2,7 +2,7 @@
  * Face suggestions (issue 29 §3) in the back-office: an admin switches them on from the site
  * settings by keyboard, a group photo's faces are found in the background, an editor sees them in
  * the item's edit dialog, the public sees none of it, and switching off (after the confirmation)
- * deletes them. Axe-clean at each step.
+ * deletes them. Axe-clean at each step. The back-office speaks Faroese by default.
  */
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -23,20 +23,21 @@ const run = randomInt(1_000_000);
 
 const status = (page: Page) => page.locator('[data-face-status]').getAttribute('data-face-status');
 
+// A group photo's detection waits for idle CPU (the job runs at the lowest priority).
 describe('face suggestions', () => {
   it('are switched on by keyboard, shown to staff on the item, never to the public, and deleted when switched off', async () => {
     const admin = await adminContext(browser());
     try {
       const page = await admin.newPage();
       await page.goto('/admin/settings');
-      await page.getByRole('heading', { level: 2, name: 'Face suggestions' }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Uppskot um andlit', exact: true }).waitFor();
       await expect.poll(() => status(page)).toBe('off');
       await expectNoAxeViolations(page);
-      const on = page.getByRole('button', { name: 'Switch on' });
+      const on = page.getByRole('button', { name: 'Tendra', exact: true });
       await on.focus();
       await page.keyboard.press('Enter');
       await page
-        .getByText('Face suggestions are on: older images are looked at in the background.')
+        .getByText('Uppskot um andlit eru tendrað: eldri myndir verða hugdar at í bakgrundini.')
         .waitFor();
       await expect.poll(() => status(page)).toBe('on');
 
@@ -55,7 +56,7 @@ describe('face suggestions', () => {
       await page.goto(`/admin/media?q=${encodeURIComponent(title)}`);
       await page.getByRole('button', { name: `Edit ${title}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit Media' });
-      await dialog.getByRole('heading', { name: 'Suggested faces (3)' }).waitFor();
+      await dialog.getByRole('heading', { name: 'Uppskot um andlit (3)' }).waitFor();
       expect(await dialog.locator('[data-face-box]').count()).toBe(3);
       await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');
@@ -78,12 +79,12 @@ describe('face suggestions', () => {
       // Switching off asks first, then deletes what the job stored.
       await page.goto('/admin/settings');
       await expect.poll(() => status(page)).toBe('on');
-      await page.getByRole('button', { name: 'Switch off' }).click();
-      const confirm = page.getByRole('alertdialog', { name: 'Switch face suggestions off?' });
+      await page.getByRole('button', { name: 'Sløkk', exact: true }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Sløkkja uppskot um andlit?' });
       await confirm.waitFor();
       await expectNoAxeViolations(page);
-      await confirm.getByRole('button', { name: 'Switch off and delete' }).click();
-      await page.getByText('Face suggestions are off; what they stored is deleted.').waitFor();
+      await confirm.getByRole('button', { name: 'Sløkk og strika' }).click();
+      await page.getByText('Uppskot um andlit eru sløkt; tað, sum tey goymdu, er strikað.').waitFor();
       await expect.poll(() => status(page)).toBe('off');
       const after = await (await admin.request.get(`/api/admin/faces/media/${item.id}`)).json();
       expect(after).toEqual({ enabled: false, suggestions: [] });
@@ -95,5 +96,5 @@ describe('face suggestions', () => {
       });
       await admin.close();
     }
-  });
+  }, 240_000);
 });
