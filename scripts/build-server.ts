@@ -25,7 +25,11 @@ export { newestMtime };
 const root = resolve(import.meta.dirname, '..');
 export const serverBundle = join(root, 'build', 'server.mjs');
 /** Files the server opens by `new URL(…, import.meta.url)`: copied beside the bundle. */
-const besideBundle = ['server/media/ingest/decode-bmp.worker.mjs', 'server/db/pglite-worker.mjs'];
+const besideBundle = [
+  'server/media/ingest/decode-bmp.worker.mjs',
+  'server/db/pglite-worker.mjs',
+  'server/media/faces/face-worker.mjs',
+];
 
 const renderWorker = join(root, 'build', RENDER_WORKER_FILE);
 

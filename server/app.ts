@@ -22,6 +22,7 @@ import { categoriesFeature } from './features/categories/categories.routes.ts';
 import { contributorFeature } from './features/contributor/contributor.routes.ts';
 import { dashboardFeature } from './features/dashboard/dashboard.routes.ts';
 import { documentsFeature } from './features/documents/documents.routes.ts';
+import { facesFeature } from './features/faces/faces.routes.ts';
 import { filesFeature } from './features/files/files.routes.ts';
 import { galleryFeature } from './features/gallery/gallery.routes.ts';
 import { healthFeature } from './features/health/health.routes.ts';
@@ -88,6 +89,7 @@ const API_FEATURES = [
   watermarkFeature,
   catalogueFeature,
   knowledgeFeature,
+  facesFeature,
 ];
 
 /** The whole HTTP service: JSON API under /api, files under /files, the built web app. */

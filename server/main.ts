@@ -3,6 +3,7 @@ import { scheduleFixityCheck } from './backup/fixity-job.ts';
 import { scheduleHashBackfill } from './media/perceptual/hash-backfill-job.ts';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { LockedError } from './db/lock.ts';
+import { closeFaceEngine, scheduleFaceBackfill } from './features/faces/faces.public.ts';
 import { releaseStaleUploadClaims } from './features/uploads/uploads.service.ts';
 import { ensureAdmin } from './features/users/create-account.public.ts';
 import { hasAdmin } from './features/users/users.public.ts';
@@ -51,6 +52,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     await app.close();
     await jobs.stop();
+    await closeFaceEngine();
     await instanceEvents?.close();
     await context.uploads.close();
     await database.close();
@@ -71,6 +73,10 @@ async function main() {
   // Items older than the near-duplicate hash get it in the background (server/media/perceptual).
   await scheduleHashBackfill(context.db).catch((error: unknown) =>
     app.log.error({ err: error }, 'could not schedule the near-duplicate hash backfill'),
+  );
+  // When face suggestions are on, images not looked at yet (older ones, or all after a restore).
+  await scheduleFaceBackfill(context.db).catch((error: unknown) =>
+    app.log.error({ err: error }, 'could not schedule the face backfill'),
   );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -43,6 +43,10 @@ const NOT_DUMPED = new Set([
   'media_upload_days',
   'timeline_counts',
   'media_hash_bands',
+  // Made again from the images by the face job's backfill (migration 0041): biometric data, kept
+  // in no more places than the suggestions need.
+  'media_faces',
+  'face_scans',
 ]);
 
 /** Runs fn in one read-only REPEATABLE READ snapshot: every read sees the same moment. */

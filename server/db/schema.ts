@@ -475,6 +475,95 @@ export interface PlacesTable {
   updated_at: Timestamp;
 }
 
+/** A person in the list staff keep (issue 29 §2, migration 0040). Private: never named in public. */
+export interface PeopleTable {
+  id: Generated<string>;
+  name: string;
+  /** Years as short free text ("1902", "um 1890"). */
+  born: string | null;
+  died: string | null;
+  note: string | null;
+  is_private: Generated<boolean>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type PersonBoxSource = 'staff' | 'visitor' | 'face';
+/** `confirmed`: the item's (public with it); `suggested`: an offer staff have not decided (never public); `dismissed`: turned down. */
+export type PersonBoxStatus = 'confirmed' | 'suggested' | 'dismissed';
+
+/** Where a person is on an image: fractions 0..1 of the upright image (migration 0040). */
+export interface PersonBoxesTable {
+  id: Generated<string>;
+  media_id: string;
+  /** Null: an unnamed box. */
+  person_id: string | null;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  source: PersonBoxSource;
+  status: Generated<PersonBoxStatus>;
+  /** A suggested box's look-alike (the face job's "this looks like …"), and how alike, 0..1. */
+  suggested_person_id: string | null;
+  confidence: number | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A visitor's name for a box, or for a new box (its rectangle), and staff's decision (migration 0040). */
+export interface PersonSuggestionsTable {
+  id: Generated<string>;
+  media_id: string;
+  /** The existing box named; null for a new box given by x/y/w/h. */
+  box_id: string | null;
+  x: number | null;
+  y: number | null;
+  w: number | null;
+  h: number | null;
+  name: string;
+  note: string | null;
+  contributor_name: string | null;
+  contributor_email: string | null;
+  submitted_by: string | null;
+  status: Generated<'pending' | 'accepted' | 'rejected'>;
+  /** The person staff named on accepting, and the box that got the name. */
+  person_id: string | null;
+  result_box_id: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A face the face job found on an image (issue 29 §3, migration 0041), and the box it is in. */
+export interface MediaFacesTable {
+  id: Generated<string>;
+  media_id: string;
+  box_id: string | null;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  score: number;
+  /** face-api's 128-number descriptor. */
+  descriptor: number[];
+  /** The nearest face in a named box, within the threshold, and how far (a suggestion's look-alike). */
+  look_alike_face_id: string | null;
+  look_alike_distance: number | null;
+  created_at: CreatedAt;
+}
+
+/** An image the face job has looked at (migration 0041). */
+export interface FaceScansTable {
+  media_id: string;
+  faces: Generated<number>;
+  error: string | null;
+  scanned_at: Timestamp;
+}
+
 export interface Database {
   oai_tombstones: OaiTombstonesTable;
   jobs: JobsTable;
@@ -507,6 +596,11 @@ export interface Database {
   timeline_counts: TimelineCountsTable;
   media_hash_bands: MediaHashBandsTable;
   places: PlacesTable;
+  people: PeopleTable;
+  person_boxes: PersonBoxesTable;
+  person_suggestions: PersonSuggestionsTable;
+  media_faces: MediaFacesTable;
+  face_scans: FaceScansTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -149,6 +149,10 @@ const MATRIX: Record<string, typeof ANYONE | typeof SIGNED_IN | Role[]> = {
   'POST /api/admin/knowledge/:id/reject': CONTENT,
   'POST /api/admin/knowledge/:id/reply': CONTENT,
   'POST /media/:id': ANYONE,
+  // Face suggestions (issue 29 §3): the switch and its progress, an item's suggested boxes.
+  'GET /api/admin/faces': ADMIN,
+  'PUT /api/admin/faces': ADMIN,
+  'GET /api/admin/faces/media/:id': CONTENT,
 };
 
 const ROLES: TestRole[] = ['anonymous', 'public', 'viewer', 'editor', 'admin', 'deactivated'];

@@ -25,6 +25,15 @@ import {
   type HashBackfillPayload,
   runHashBackfill,
 } from '../media/perceptual/hash-backfill-job.ts';
+import {
+  FACE_BACKFILL_JOB,
+  FACE_SCAN_JOB,
+  type FaceBackfillPayload,
+  type FaceScanPayload,
+  queueFaceScan,
+  runFaceBackfill,
+  runFaceScan,
+} from '../features/faces/faces.public.ts';
 import { type JobHandler, JobRunner, type JobRunnerLogger } from './job-runner.ts';
 
 /**
@@ -33,7 +42,9 @@ import { type JobHandler, JobRunner, type JobRunnerLogger } from './job-runner.t
  * minutes, and a queue of them must not keep image thumbnails, staff uploads' derivatives or mail
  * waiting; one at a time there, so at most one decoder's memory limit is ever in use. Playable
  * copies of old video (an encode: as long as the film, or longer) have the third lane, so a
- * digitised tape being encoded never holds up the posters of the next uploads.
+ * digitised tape being encoded never holds up the posters of the next uploads. Face suggestions
+ * (issue 29 §3: a scan queued after an image's derivatives, and the backfill) have the fourth, the
+ * lowest priority: their detection runs on a thread niced to 19, one image at a time.
  */
 export function createJobRunner(deps: {
   db: Db;
@@ -44,9 +55,13 @@ export function createJobRunner(deps: {
   publicUrl: string;
 }) {
   const wake = () => runner.wake();
+  // A new or replaced image item is looked at for faces once its derivatives are made (when on).
+  const imageReady = async (mediaId: string) => {
+    if (await queueFaceScan(deps.db, mediaId)) wake();
+  };
   const derivatives: JobHandler = (payload, job) =>
     makeDerivatives(
-      { ...deps, wake },
+      { ...deps, wake, imageReady },
       payload as unknown as DerivativesPayload,
       job.attempts >= job.max_attempts,
     );
@@ -62,10 +77,12 @@ export function createJobRunner(deps: {
       [FIXITY_JOB]: (payload) => runFixitySlice(deps, payload as FixityPayload),
       [MAIL_JOB]: (payload) => sendQueuedMail(deps, payload),
       [HASH_BACKFILL_JOB]: (payload) => runHashBackfill(deps, payload as HashBackfillPayload),
+      [FACE_SCAN_JOB]: (payload) => runFaceScan(deps, payload as FaceScanPayload),
+      [FACE_BACKFILL_JOB]: (payload) => runFaceBackfill(deps, payload as FaceBackfillPayload),
     },
     deps.logger,
     undefined,
-    [[AV_DERIVATIVES_JOB], [PLAYABLE_COPY_JOB]],
+    [[AV_DERIVATIVES_JOB], [PLAYABLE_COPY_JOB], [FACE_SCAN_JOB, FACE_BACKFILL_JOB]],
   );
   return runner;
 }

@@ -843,3 +843,19 @@ export function uhdMjpegAvi(): Promise<string> {
     'avi',
   ]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The npm package @vladmandic/face-api (MIT licence, a dependency of the archive): its demo/ folder
+// holds six photos of groups of people (1920 px wide Sony and Samsung camera JPEGs, 3 to 5 faces
+// each, about 20 faces in all), which the face tests and `npm run bench -- faces` use.
+
+export const FACE_SAMPLES = [1, 2, 3, 4, 5, 6] as const;
+export type FaceSample = (typeof FACE_SAMPLES)[number];
+
+/** One of @vladmandic/face-api's demo photos (installed with the package: no download). */
+export function faceApiSample(n: FaceSample): string {
+  const root = resolve(REPO_ROOT, 'node_modules', '@vladmandic', 'face-api', 'demo');
+  const file = join(root, `sample${n}.jpg`);
+  if (!existsSync(file)) throw new Error(`@vladmandic/face-api has no demo/sample${n}.jpg (npm ci?)`);
+  return file;
+}

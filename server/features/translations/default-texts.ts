@@ -1758,6 +1758,46 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
     fo: 'Einki vatnmerki á lutum undir CC0 ella Public Domain Mark',
     en: 'No watermark on items under CC0 or the Public Domain Mark',
   },
+  'admin.faces.title': { fo: 'Uppskot um andlit', en: 'Face suggestions' },
+  'admin.faces.intro': {
+    fo: 'Eitt arbeiði í bakgrundini finnur andlit á myndunum, á hesum ambætaranum og við lægsta forgangi, og bjóðar starvsfólki kassar uttan navn og "hetta líkist …" við at samanbera andlit við tey í kassum við navni. Einki av hesum verður nakrantíð víst almenninginum.',
+    en: 'A background job finds faces on the images, on this server and at the lowest priority, and offers staff unnamed boxes and "this looks like …" by comparing faces with those in named boxes. Nothing of it is ever shown to the public.',
+  },
+  'admin.faces.switched_on': {
+    fo: 'Uppskot um andlit eru tendrað: eldri myndir verða hugdar at í bakgrundini.',
+    en: 'Face suggestions are on: older images are looked at in the background.',
+  },
+  'admin.faces.switched_off': {
+    fo: 'Uppskot um andlit eru sløkt; tað, sum tey goymdu, er strikað.',
+    en: 'Face suggestions are off; what they stored is deleted.',
+  },
+  'admin.faces.save_failed': {
+    fo: 'Tað eydnaðist ikki at broyta uppskot um andlit.',
+    en: 'Could not change face suggestions.',
+  },
+  'admin.faces.load_failed': {
+    fo: 'Tað eydnaðist ikki at heinta uppskot um andlit.',
+    en: 'Could not load face suggestions.',
+  },
+  'admin.faces.status_on': {
+    fo: 'Tendrað: {scanned} av {images} myndum hugdar at, {faces} andlit funnin, {suggestions} uppskot bíða.',
+    en: 'On: {scanned} of {images} images looked at, {faces} faces found, {suggestions} suggestions waiting.',
+  },
+  'admin.faces.status_off': { fo: 'Sløkt.', en: 'Off.' },
+  'admin.faces.off_title': { fo: 'Sløkkja uppskot um andlit?', en: 'Switch face suggestions off?' },
+  'admin.faces.off_description': {
+    fo: 'Allar goymdar andlitslýsingar og øll uppskot, sum starvsfólk ikki hava tikið við, verða strikaði. Kassar, sum starvsfólk hava givið navn, verða verandi.',
+    en: 'Every stored face description and every suggestion staff have not taken will be deleted. Boxes staff have named stay.',
+  },
+  'admin.faces.off_confirm': { fo: 'Sløkk og strika', en: 'Switch off and delete' },
+  'admin.faces.switch_off': { fo: 'Sløkk', en: 'Switch off' },
+  'admin.faces.switch_on': { fo: 'Tendra', en: 'Switch on' },
+  'admin.faces.suggestions_title': { fo: 'Uppskot um andlit ({count})', en: 'Suggested faces ({count})' },
+  'admin.faces.suggestion_place': {
+    fo: 'Andlit {n}: {left} % frá vinstru, {top} % frá erva',
+    en: 'Face {n}: {left} % from the left, {top} % from the top',
+  },
+  'admin.faces.looks_like': { fo: 'líkist {name}', en: 'looks like {name}' },
   'admin.settings.slideshows': { fo: 'Slideshows', en: 'Slideshows' },
   'admin.settings.slideshow_enabled': {
     fo: 'Show slideshows on the public site',

@@ -57,6 +57,8 @@ interface Deps {
   logger: { warn(obj: object, msg: string): void };
   /** Starts a job queued here at once (the job runner's wake). */
   wake?: () => void;
+  /** Told when an image item's derivatives are made (the face job queues its scan). */
+  imageReady?: (mediaId: string) => Promise<void>;
 }
 
 /** sharp writes these; anything else (BMP) is offered for download as lossless PNG. */
@@ -152,6 +154,9 @@ export async function makeDerivatives(
       ...(duration != null && payload.ownerType === 'media' ? { duration_seconds: duration } : {}),
     });
     if (needsCopy && (await queuePlayableCopy(db, payload.ownerId))) deps.wake?.();
+    if (source.mediaType === 'image' && payload.ownerType === 'media') {
+      await deps.imageReady?.(payload.ownerId);
+    }
   } catch (caught) {
     await Promise.all(made.map((d) => deps.blobs.delete(d.fileKey).catch(() => {})));
     const error = asPermanent(caught);

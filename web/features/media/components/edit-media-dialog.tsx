@@ -16,6 +16,7 @@ import {
   TextareaField,
 } from '#web/components/form.tsx';
 import { toast } from '#web/components/toaster.tsx';
+import { FaceSuggestionsList } from '#web/features/faces/index.ts';
 import { useUpdateMedia } from '../api/admin-media.ts';
 import { formatCopyrightStatus } from '../lib/media-format.ts';
 import { useRightsOptions } from './rights-statement.tsx';
@@ -168,6 +169,7 @@ export function EditMediaDialog({
               label={t('admin.media.field.attribution_text', 'Attribution text')}
               className="sm:col-span-2"
             />
+            {item.mediaType === 'image' && <FaceSuggestionsList mediaId={item.id} />}
             <div className="flex justify-end gap-3 sm:col-span-2">
               <Dialog.Close className={secondaryButton}>{t('admin.media.cancel', 'Cancel')}</Dialog.Close>
               <SubmitButton pendingText={t('admin.media.saving', 'Saving...')}>

@@ -12,6 +12,7 @@ import { Spinner } from '#web/components/spinner.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
 import { usePublicSettings } from '#web/features/gallery/index.ts';
+import { FaceSettingsPanel } from '#web/features/faces/index.ts';
 import { type SettingKey, useSaveSiteSettings } from '../api/site-settings.ts';
 
 const text = z.string().max(2000);
@@ -198,6 +199,7 @@ export function AdminSettingsPage() {
           </div>
         </Form>
       )}
+      <FaceSettingsPanel />
     </div>
   );
 }

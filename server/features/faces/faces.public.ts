@@ -1,0 +1,17 @@
+/**
+ * What the rest of the server may use of face suggestions besides their service (server/README.md,
+ * "Between features"): the job's kinds and runners for the job runner, the scan queued after an
+ * image's derivatives, the backfill queued at start, and the engine's shutdown.
+ */
+export {
+  FACE_BACKFILL_JOB,
+  FACE_JOB_KINDS,
+  FACE_SCAN_JOB,
+  type FaceBackfillPayload,
+  type FaceScanPayload,
+  queueFaceScan,
+  runFaceBackfill,
+  runFaceScan,
+  scheduleFaceBackfill,
+} from './face-job.ts';
+export { closeFaceEngine } from '#server/media/faces/face-engine.ts';
