@@ -7,6 +7,7 @@ const benches: Record<string, () => Promise<void>> = {
   api: async () => (await import('./api.ts')).run(),
   discover: async () => (await import('./discover.ts')).run(),
   duplicates: async () => (await import('./duplicates.ts')).run(),
+  import: async () => (await import('./import.ts')).run(),
   interop: async () => (await import('./interop.ts')).run(),
   load: async () => (await import('./load.ts')).run(),
   memory: async () => (await import('./memory.ts')).run(),
