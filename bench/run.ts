@@ -8,6 +8,7 @@ const benches: Record<string, () => Promise<void>> = {
   discover: async () => (await import('./discover.ts')).run(),
   duplicates: async () => (await import('./duplicates.ts')).run(),
   faces: async () => (await import('./faces.ts')).run(),
+  import: async () => (await import('./import.ts')).run(),
   interop: async () => (await import('./interop.ts')).run(),
   load: async () => (await import('./load.ts')).run(),
   memory: async () => (await import('./memory.ts')).run(),

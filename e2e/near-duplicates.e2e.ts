@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TEXTS } from '#server/features/translations/default-texts.ts';
 import { transformed } from '#server/test/duplicate-pairs.ts';
@@ -65,5 +66,43 @@ describe('near-duplicates at review', () => {
             .status,
       )
       .toBe('approved');
+  });
+});
+
+describe('near-duplicates at the staff upload', () => {
+  it('says which photo the archive holds that a new upload looks like, with a link to it', async () => {
+    const admin = await adminContext(browser());
+    // A picture of its own (blocks of colour from this run's number), held by the archive…
+    const seed = randomInt(1_000_000);
+    const pixels = Buffer.alloc(16 * 12 * 3);
+    for (let i = 0; i < pixels.length; i++) pixels[i] = Math.imul(seed + i * 7919, 2_654_435_761) >>> 24;
+    const held = await sharp(pixels, { raw: { width: 16, height: 12, channels: 3 } })
+      .resize(640, 480, { kernel: 'cubic' })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const uploaded = await admin.request.post('/api/admin/media', {
+      multipart: { file: { name: `held-${seed}.jpg`, mimeType: 'image/jpeg', buffer: held } },
+      headers: { origin: baseUrl() },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    const item = (await uploaded.json()).media as { id: string; displayId: string };
+    // …and the same picture saved again at quality 60 (other bytes), uploaded on the screen.
+    const again = join(tmpdir(), `again-${seed}.jpg`);
+    await writeFile(again, await sharp(held).jpeg({ quality: 60 }).toBuffer());
+
+    const page = await admin.newPage();
+    await page.goto('/admin/media/upload');
+    await page.getByLabel('Files to upload').setInputFiles(again);
+    await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
+    const question = text('admin.upload.near_title').replace('{id}', item.displayId);
+    const notice = page.getByRole('region', { name: question });
+    await notice.waitFor({ timeout: 30_000 });
+    const link = notice.getByRole('link', { name: item.displayId });
+    expect(await link.getAttribute('href')).toBe(`/media/${item.id}`);
+    await expect.poll(() => notice.textContent()).toMatch(/\d+ av 64 bitum ymiskir/);
+    // Reached by keyboard like every link of the page.
+    await link.focus();
+    expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectNoAxeViolations(page);
   });
 });

@@ -1,6 +1,14 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Kysely } from 'kysely';
@@ -10,13 +18,14 @@ import { PgliteThread, PgliteThreadDialect } from '#server/db/pglite-thread.ts';
 import type { Database } from '#server/db/schema.ts';
 import { parseCsv } from '#server/import/csv.ts';
 import { readHeader, readRow, readSidecarFields } from '#server/import/import-fields.ts';
-import type { BlobStore } from '#server/storage/blob-store.ts';
+import { type BlobStore, newBlobKey } from '#server/storage/blob-store.ts';
 import { LocalBlobStore } from '#server/storage/local-blob-store.ts';
 import { S3BlobStore } from '#server/storage/s3-blob-store.ts';
 import { POSTGRES_TEMPLATE, testEngine } from '#server/test/engine.ts';
-import { alsaWav, exifFixture, minimalPdf } from '#server/test/fixtures.ts';
+import { alsaWav, exifFixture, minimalPdf, openXmlFile } from '#server/test/fixtures.ts';
 import { startS3rver } from '#server/test/s3rver.ts';
 import { scratchPostgres } from '#server/test/scratch-postgres.ts';
+import { OAI_DC_SCHEMA, xmlSchemaErrors } from '#server/test/xml-schema.ts';
 
 /**
  * The BagIt round trip (issue 27 §4): an archive whose items have every field filled is exported
@@ -186,7 +195,7 @@ async function storedSha256(blobs: BlobStore, key: string) {
 
 beforeAll(async () => {
   if (engine === 'postgres') {
-    s3 = await startS3rver(['bag-source', 'bag-copy']);
+    s3 = await startS3rver(['bag-source', 'bag-copy', 'bag-docsource', 'bag-doccopy']);
     cleanups.push(() => s3!.close());
   }
 }, 60_000);
@@ -319,5 +328,180 @@ describe(`a BagIt bag taken into an empty archive (${engine})`, { timeout: 240_0
         readSidecarFields(readFileSync(join(bag, 'data', `${item.display_id}.metadata.json`), 'utf8')),
       ).toEqual(fromCsv);
     }
+  });
+
+  it("carries the documents (the header's files) and takes them back in as documents", async () => {
+    const [source, copy] = [await emptyArchive('docsource'), await emptyArchive('doccopy')];
+    // Two documents as the documents screen makes them: a public PDF and a private Word file.
+    const stored = [
+      {
+        path: await minimalPdf('skráin.pdf'),
+        mime: 'application/pdf',
+        ext: 'pdf',
+        fields: {
+          title: 'Mentanardagar 2026 – skrá',
+          description: 'Skráin yvir allar tiltøkur, við ð og ø',
+          category: 'mentanardagarnar' as const,
+          is_public: true,
+          is_featured: true,
+          file_name: 'skráin.pdf',
+        },
+      },
+      {
+        path: await openXmlFile('docx', 'reglugerð.docx'),
+        mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        ext: 'docx',
+        fields: {
+          title: 'Reglugerð fyri savnið',
+          description: null,
+          category: 'policy' as const,
+          is_public: false,
+          is_featured: false,
+          file_name: 'reglugerð.docx',
+        },
+      },
+    ];
+    const handle = await source.open();
+    try {
+      for (const document of stored) {
+        const bytes = readFileSync(document.path);
+        const key = newBlobKey('documents', document.ext);
+        await source.blobs.put(key, bytes, { contentType: document.mime });
+        await handle.db
+          .insertInto('documents')
+          .values({
+            ...document.fields,
+            file_key: key,
+            file_size: bytes.length,
+            mime_type: document.mime,
+            sha256: createHash('sha256').update(bytes).digest('hex'),
+          })
+          .execute();
+      }
+    } finally {
+      await handle.close();
+    }
+    const documentsOf = async (archive: Archive) => {
+      const db = await archive.open();
+      try {
+        return await db.db
+          .selectFrom('documents')
+          .select([
+            'display_id',
+            'title',
+            'description',
+            'category',
+            'is_public',
+            'is_featured',
+            'file_name',
+            'file_size',
+            'mime_type',
+            'sha256',
+            'file_key',
+          ])
+          .orderBy('display_id')
+          .execute();
+      } finally {
+        await db.close();
+      }
+    };
+    const before = await documentsOf(source);
+    expect(before).toHaveLength(2);
+
+    // Public only: the private document stays out of the bag.
+    const publicBag = join(work, 'docbag-public');
+    const publicOnly = await run('export', ['--format', 'bagit', publicBag], source);
+    expect(publicOnly.stderr).toBe('');
+    expect(publicOnly.stdout).toMatch(/^Wrote a BagIt bag of 0 items and 1 documents \(3 files, /);
+
+    const bag = join(work, 'docbag');
+    const exported = await run('export', ['--format', 'bagit', bag, '--include-private'], source);
+    expect(exported.stderr).toBe('');
+    expect(exported.stdout).toMatch(/^Wrote a BagIt bag of 0 items and 2 documents \(6 files, /);
+    const manifest = readFileSync(join(bag, 'manifest-sha256.txt'), 'utf8');
+    for (const document of before) {
+      const ext = document.file_key.split('.').at(-1);
+      const name = `documents/${document.display_id}.${ext}`;
+      expect(manifest).toContain(`${document.sha256}  data/${name}\n`);
+      expect(
+        createHash('sha256')
+          .update(readFileSync(join(bag, 'data', name)))
+          .digest('hex'),
+      ).toBe(document.sha256);
+      expect(
+        JSON.parse(
+          readFileSync(join(bag, 'data', 'documents', `${document.display_id}.metadata.json`), 'utf8'),
+        ),
+      ).toMatchObject({
+        record: 'document',
+        display_id: document.display_id,
+        title: document.title,
+        category: document.category,
+        is_public: document.is_public,
+        file: `data/${name}`,
+      });
+    }
+    // Checked by tools we did not write: the manifest by sha256sum, the Dublin Core by xmllint.
+    const checked = spawnSync('sha256sum', ['--check', '--strict', 'manifest-sha256.txt'], {
+      cwd: bag,
+      encoding: 'utf8',
+    });
+    expect(checked.status, checked.stdout + checked.stderr).toBe(0);
+    const dcFiles = readdirSync(join(bag, 'data', 'documents'))
+      .filter((f) => f.endsWith('.dc.xml'))
+      .map((f) => join(bag, 'data', 'documents', f));
+    expect(dcFiles).toHaveLength(2);
+    expect(xmlSchemaErrors(OAI_DC_SCHEMA, { files: dcFiles })).toBe('');
+    expect(readFileSync(join(bag, 'bag-info.txt'), 'utf8')).toContain('0 items and 2 documents');
+
+    // Into the empty archive, the same command as for items.
+    const report = join(work, 'doccopy-report.csv');
+    const args = [
+      join(bag, 'data'),
+      '--csv',
+      join(bag, 'metadata.csv'),
+      '--as',
+      ADMIN_EMAIL,
+      '--report',
+      report,
+    ];
+    const taken = await run('import', args, copy);
+    expect(taken.stderr).toBe('');
+    expect(taken.stdout).toMatch(/Imported 2, skipped 0, refused 0, 0 rows without a file, 4 bag sidecars/);
+    expect(taken.code).toBe(0);
+    const lines = parseCsv(readFileSync(report, 'utf8')).rows.slice(1);
+    const after = await documentsOf(copy);
+    expect(after).toHaveLength(2);
+    const copyById = new Map(after.map((d) => [d.display_id, d]));
+    for (const document of before) {
+      const ext = document.file_key.split('.').at(-1);
+      const line = lines.find((l) => l[0] === `documents/${document.display_id}.${ext}`)!;
+      expect(line.slice(0, 2)).toEqual([`documents/${document.display_id}.${ext}`, 'imported']);
+      expect(line[3]).toContain(
+        `a document (the header's files); its fields are those of ${document.display_id}.metadata.json`,
+      );
+      const twin = copyById.get(line[2]!)!;
+      expect(twin.display_id).toMatch(/^DOC-/);
+      const { display_id: _a, file_key: _b, ...fields } = document;
+      const { display_id: _c, file_key: keyOfCopy, ...copied } = twin;
+      // Every field, the file's own name included; the bytes bit for bit.
+      expect(copied).toEqual(fields);
+      expect(await storedSha256(copy.blobs, keyOfCopy)).toBe(document.sha256);
+    }
+    // No media item was made of them.
+    expect(await itemsOf(copy)).toEqual([]);
+
+    // Taken in again: each is already there.
+    const again = await run('import', [...args.slice(0, -1), join(work, 'doccopy-again.csv')], copy);
+    expect(again.stdout).toMatch(/Imported 0, skipped 2, refused 0/);
+    const skipped = parseCsv(readFileSync(join(work, 'doccopy-again.csv'), 'utf8')).rows.slice(1);
+    for (const twin of after)
+      expect(skipped.find((l) => l[2] === twin.display_id)).toEqual([
+        expect.stringMatching(/^documents\/DOC-/),
+        'skipped',
+        twin.display_id,
+        `already in the archive as ${twin.display_id}`,
+        twin.sha256,
+      ]);
   });
 });

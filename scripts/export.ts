@@ -65,7 +65,7 @@ async function main() {
       });
       if (progress) process.stderr.write('\n');
       console.log(
-        `Wrote a BagIt bag of ${bag.items} items (${bag.files} files, ${(bag.bytes / 1024 / 1024).toFixed(1)} MB) to ${bag.dir} in ${seconds()} s.`,
+        `Wrote a BagIt bag of ${bag.items} items${bag.documents > 0 ? ` and ${bag.documents} documents` : ''} (${bag.files} files, ${(bag.bytes / 1024 / 1024).toFixed(1)} MB) to ${bag.dir} in ${seconds()} s.`,
       );
       return;
     }

@@ -17,7 +17,7 @@ import { ImportRefusal, importingActor, readMetadata, runImport } from '#server/
 import { AppError } from '#server/errors.ts';
 import { applyMediaCsv, previewMediaCsv } from '#server/features/media/media-csv.service.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { openServices, sweepScratch } from '#server/runtime.ts';
+import { NotMigratedError, openServices, sweepScratch } from '#server/runtime.ts';
 
 const usage = `Usage: npm run import -- FOLDER [--csv metadata.csv] [--category NAME] [--category-per-folder]
                          [--public|--private] [--dry-run] [--as EMAIL] [--report FILE]
@@ -64,16 +64,21 @@ async function main() {
   const metadata = csv ? await readMetadata(csv) : undefined;
   const config = loadConfig();
   const problems: string[] = [];
-  const { context, database, jobs } = await openServices(config, {
-    info: () => {},
-    // The job runner reports failed attempts here (they are retried; a last failure is on the item).
-    warn: (obj, msg) => problems.push(`${msg} ${JSON.stringify(obj)}`),
-    error: (obj, msg) => problems.push(`${msg} ${JSON.stringify(obj)}`),
-  });
+  const { context, database, jobs } = await openServices(
+    config,
+    {
+      info: () => {},
+      // The job runner reports failed attempts here (they are retried; a last failure is on the item).
+      warn: (obj, msg) => problems.push(`${msg} ${JSON.stringify(obj)}`),
+      error: (obj, msg) => problems.push(`${msg} ${JSON.stringify(obj)}`),
+    },
+    { lookOnly: values['dry-run'] },
+  );
   let unresolved = 0;
   try {
     // Temporary files of a killed run: all of them when this process holds the embedded database.
-    await sweepScratch(join(config.dataDir, 'tmp'), { everything: database.engine === 'pglite' });
+    if (!values['dry-run'])
+      await sweepScratch(join(config.dataDir, 'tmp'), { everything: database.engine === 'pglite' });
     const started = performance.now();
     const result = await runImport(
       context,
@@ -109,7 +114,7 @@ async function main() {
     console.log(
       values['dry-run']
         ? `Dry run: ${count('would import')} would be imported, ${count('skipped')} skipped, ${count('refused')} refused, ${count('missing')} rows without a file${sidecars} (nothing was written) in ${seconds} s.`
-        : `Imported ${count('imported')}, skipped ${count('skipped')}, refused ${count('refused')}, ${count('missing')} rows without a file${sidecars}, in ${seconds} s, recorded under ${result.account}.`,
+        : `Imported ${count('imported')}, skipped ${count('skipped')}, refused ${count('refused')}, ${count('missing')} rows without a file${sidecars}, in ${seconds} s (files read in ${result.filesSeconds.toFixed(1)} s, then their derivatives), recorded under ${result.account}.`,
     );
     if (result.derivativesFailed > 0) {
       console.warn(
@@ -138,11 +143,11 @@ async function updateFromCsv(path: string, dryRun: boolean, as: string | undefin
     throw new UsageError(`cannot read the CSV ${path}: ${(error as Error).message}`);
   }
   const config = loadConfig();
-  const { context, database } = await openServices(config, {
-    info: () => {},
-    warn: () => {},
-    error: () => {},
-  });
+  const { context, database } = await openServices(
+    config,
+    { info: () => {}, warn: () => {}, error: () => {} },
+    { lookOnly: dryRun },
+  );
   let refused = 0;
   try {
     // Nothing here queues work for this process's runner: a rights change's new pictures are
@@ -182,6 +187,8 @@ main().catch((error: unknown) => {
     console.error(`Error: nothing was imported: ${error.message}`);
   } else if (error instanceof AppError) {
     console.error(`Error: nothing was changed: ${error.message}`);
+  } else if (error instanceof NotMigratedError) {
+    console.error(`Error: nothing was looked at: ${error.message}`);
   } else if (error instanceof UsageError || error instanceof ConfigError) {
     console.error(`Error: ${error.message}`);
   } else {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { join } from 'node:path';
@@ -5,7 +6,7 @@ import { createAppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/database.ts';
 import { startInstanceEvents } from './db/instance-events.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { migrateToLatest, pendingMigrations } from './db/migrate.ts';
 import type { JobRunnerLogger } from './jobs/job-runner.ts';
 import { seedDefaultTexts } from './features/translations/translations.public.ts';
 
@@ -14,21 +15,40 @@ type Logger = JobRunnerLogger;
 /**
  * Opens the database (migrated), the file store, mail and auth: everything the app runs on. On
  * PostgreSQL, when asked (the server; not the scripts), also the connection that tells the other
- * instances sharing it what changed (`instanceEvents`; close it on shutdown).
+ * instances sharing it what changed (`instanceEvents`; close it on shutdown). With `lookOnly`
+ * (a dry run) nothing is written: no migration, no default texts, and no archive made where there is
+ * none; an archive that would need either is refused (NotMigratedError).
  */
 export async function openServices(
   config: Config,
   logger: Logger,
-  options: { instanceEvents?: boolean } = {},
+  options: { instanceEvents?: boolean; lookOnly?: boolean } = {},
 ) {
+  // Only looking (a dry run) must not make an archive where there was none.
+  if (options.lookOnly && !config.databaseUrl && !existsSync(join(config.dataDir, 'db', 'PG_VERSION'))) {
+    throw new NotMigratedError(
+      `there is no archive in ${config.dataDir} (DATA_DIR) to look at: a dry run makes none. Run without --dry-run, or start the server once (npm start).`,
+    );
+  }
   const database: DatabaseHandle = config.databaseUrl
     ? await openPostgres(config.databaseUrl)
     : await openPglite(join(config.dataDir, 'db'));
   try {
-    const applied = await migrateToLatest(database.db);
-    if (applied.length > 0) logger.info({ applied }, 'database migrated');
-    const addedTexts = await seedDefaultTexts(database.db);
-    if (addedTexts.length > 0) logger.info({ added: addedTexts.length }, 'default texts added');
+    if (options.lookOnly) {
+      // A dry run writes nothing, so it does not migrate either: it refuses an archive that is
+      // not at this version's schema (its queries are this version's).
+      const pending = await pendingMigrations(database.db);
+      if (pending.length > 0) {
+        throw new NotMigratedError(
+          `the archive's database is not yet at this version (${pending.length} migration${pending.length === 1 ? '' : 's'} to apply, the first ${pending[0]}), and a dry run changes nothing, migrations included. Start the server once (npm start migrates it), or run without --dry-run, then look again.`,
+        );
+      }
+    } else {
+      const applied = await migrateToLatest(database.db);
+      if (applied.length > 0) logger.info({ applied }, 'database migrated');
+      const addedTexts = await seedDefaultTexts(database.db);
+      if (addedTexts.length > 0) logger.info({ added: addedTexts.length }, 'default texts added');
+    }
     const instanceEvents =
       config.databaseUrl && options.instanceEvents
         ? await startInstanceEvents(config.databaseUrl, logger)
@@ -45,6 +65,9 @@ export async function openServices(
     throw error;
   }
 }
+
+/** A command that only looks (a dry run) met an archive it would have to migrate (or make) first. */
+export class NotMigratedError extends Error {}
 
 /**
  * Origins trusted besides PUBLIC_URL's: with PUBLIC_URL unset the site is reached on this machine

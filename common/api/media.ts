@@ -129,6 +129,7 @@ export type MediaItem = z.infer<typeof mediaItem>;
 export const mediaItemResponse = z.object({ media: mediaItem });
 /** A staff upload's answer: the new item and the items its picture looks like (issue 29). */
 export const mediaUploadResponse = mediaItemResponse.extend({ nearDuplicates: z.array(nearDuplicate) });
+export type MediaUploadResponse = z.infer<typeof mediaUploadResponse>;
 export const viewResponse = z.object({ viewCount: z.number() });
 
 /**

@@ -8,11 +8,17 @@ import { pipeline } from 'node:stream/promises';
 import { type Stringifier, stringify } from 'csv-stringify';
 import type { Db } from '#server/db/database.ts';
 import { oaiDc } from '#server/features/oai/oai.public.ts';
-import { itemUrl } from '#server/interop/dublin-core.ts';
+import { type DublinCoreValue, itemUrl } from '#server/interop/dublin-core.ts';
 import { IMPORT_COLUMNS, type ImportColumn } from '#server/import/import-fields.ts';
 import { BlobNotFoundError, type BlobStore } from '#server/storage/blob-store.ts';
-import type { ExportItem } from './export.repository.ts';
-import { type ExportSite, exportItems, itemDublinCore } from './export-items.ts';
+import type { ExportDocument, ExportItem } from './export.repository.ts';
+import {
+  documentDublinCore,
+  type ExportSite,
+  exportDocuments,
+  exportItems,
+  itemDublinCore,
+} from './export-items.ts';
 
 /**
  * The preservation package (issue 27 §4): a BagIt bag (RFC 8493, version 1.0) holding every
@@ -26,9 +32,14 @@ import { type ExportSite, exportItems, itemDublinCore } from './export-items.ts'
 
 export class ExportError extends Error {}
 
+/** The folder of data/ the documents (DOC-00001.pdf …) are written in. */
+export const DOCUMENTS_DIR = 'documents';
+
 export interface BagSummary {
   dir: string;
   items: number;
+  /** The documents (the header's files), under data/documents/. */
+  documents: number;
   /** Payload files (originals and sidecars) and their bytes: the Payload-Oxum. */
   files: number;
   bytes: number;
@@ -43,7 +54,7 @@ export interface BagOptions {
 }
 
 /** A display id's original keeps its stored file's extension (the key's, checked at ingest). */
-function extensionOf(item: ExportItem): string {
+function extensionOf(item: { file_key: string; file_name: string }): string {
   const ext = extname(item.file_key).toLowerCase() || extname(item.file_name).toLowerCase();
   return /^\.[a-z0-9]{1,10}$/.test(ext) ? ext : '';
 }
@@ -110,6 +121,32 @@ function metadataOf(item: ExportItem, site: ExportSite, file: string) {
 }
 
 /**
+ * Every field of a document as the archive holds it, for its sidecar. `record: "document"` tells
+ * the import to take its original back in as a document, not as a media item.
+ */
+function documentMetadataOf(document: ExportDocument, site: ExportSite, file: string) {
+  return {
+    record: 'document',
+    display_id: document.display_id,
+    id: document.id,
+    url: `${site.publicUrl}/files/documents/${document.id}`,
+    title: document.title,
+    description: document.description,
+    category: document.category,
+    file,
+    file_name: document.file_name,
+    file_size: Number(document.file_size),
+    mime_type: document.mime_type,
+    sha256: document.sha256,
+    is_public: document.is_public,
+    is_featured: document.is_featured,
+    download_count: document.download_count,
+    created_at: new Date(document.created_at).toISOString(),
+    updated_at: new Date(document.updated_at).toISOString(),
+  };
+}
+
+/**
  * One row of `metadata.csv`, the tag file `npm run import -- BAG/data --csv BAG/metadata.csv` reads
  * to take the bag in again: the import's own columns (IMPORT_COLUMNS, docs/import.md), `file`
  * relative to the folder imported. Values are written as the archive holds them: no formula guard,
@@ -168,32 +205,55 @@ export async function writeBag(db: Db, blobs: BlobStore, outDir: string, options
       createWriteStream(join(partial, 'metadata.csv'), { flags: 'wx' }),
     );
     importCsvWritten.catch(() => {});
-    const summary: BagSummary = { dir: outDir, items: 0, files: 0, bytes: 0 };
+    const summary: BagSummary = { dir: outDir, items: 0, documents: 0, files: 0, bytes: 0 };
     const payload = async (name: string, digest: string, size: number) => {
       await manifest!.write(`${digest}  data/${name}\n`);
       summary.files += 1;
       summary.bytes += size;
     };
-    for await (const item of exportItems(db, { includePrivate: options.includePrivate })) {
-      const name = `${item.display_id}${extensionOf(item)}`;
-      const written = await writeOriginal(blobs, item, join(partial, 'data', name));
+    /** An original under its display id in `dir` (of data/), with its two sidecars. */
+    const writeRecord = async (
+      record: { display_id: string; file_key: string; file_name: string; sha256: string },
+      dir: string,
+      metadataFor: (file: string) => object,
+      dublinCore: DublinCoreValue[],
+    ) => {
+      const name = `${dir}${record.display_id}${extensionOf(record)}`;
+      const written = await writeOriginal(blobs, record, join(partial, 'data', name));
       await payload(name, written.digest, written.size);
-      const metadata = Buffer.from(
-        `${JSON.stringify(metadataOf(item, options.site, `data/${name}`), null, 2)}\n`,
-      );
-      const dc = Buffer.from(
-        `<?xml version="1.0" encoding="UTF-8"?>\n${oaiDc(itemDublinCore(item, options.site))}\n`,
-      );
+      const metadata = Buffer.from(`${JSON.stringify(metadataFor(`data/${name}`), null, 2)}\n`);
+      const dc = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n${oaiDc(dublinCore)}\n`);
       for (const [sidecar, body] of [
-        [`${item.display_id}.metadata.json`, metadata],
-        [`${item.display_id}.dc.xml`, dc],
+        [`${dir}${record.display_id}.metadata.json`, metadata],
+        [`${dir}${record.display_id}.dc.xml`, dc],
       ] as const) {
         await writeFile(join(partial, 'data', sidecar), body, { flag: 'wx' });
         await payload(sidecar, sha256(body), body.length);
       }
+      return name;
+    };
+    for await (const item of exportItems(db, { includePrivate: options.includePrivate })) {
+      const name = await writeRecord(
+        item,
+        '',
+        (file) => metadataOf(item, options.site, file),
+        itemDublinCore(item, options.site),
+      );
       if (!importCsv.write(importRow(item, name))) await once(importCsv, 'drain');
       summary.items += 1;
       options.onItem?.(summary.items);
+    }
+    // The documents (the header's files) in a folder of their own: their fields are not the
+    // media's, so they have no metadata.csv row; the import reads each one's .metadata.json.
+    for await (const document of exportDocuments(db, { includePrivate: options.includePrivate })) {
+      if (summary.documents === 0) await mkdir(join(partial, 'data', DOCUMENTS_DIR));
+      await writeRecord(
+        document,
+        `${DOCUMENTS_DIR}/`,
+        (file) => documentMetadataOf(document, options.site, file),
+        documentDublinCore(document, options.site),
+      );
+      summary.documents += 1;
     }
     await manifest.close();
     manifest = undefined;
@@ -207,11 +267,11 @@ export async function writeBag(db: Db, blobs: BlobStore, outDir: string, options
         'bag-info.txt',
         [
           `Source-Organization: ${tagValue(options.site.title)}`,
-          `External-Description: ${summary.items} items of ${tagValue(options.site.title)}, ${tagValue(
-            options.site.publicUrl,
-          )} (${
+          `External-Description: ${summary.items} items and ${summary.documents} documents of ${tagValue(
+            options.site.title,
+          )}, ${tagValue(options.site.publicUrl)} (${
             options.includePrivate ? 'public and private' : 'public only'
-          }): each original as uploaded, named by its display id, with its fields (.metadata.json) and its Dublin Core (.dc.xml, oai_dc); metadata.csv holds the fields as npm run import reads them.`,
+          }): each original as uploaded, named by its display id, with its fields (.metadata.json) and its Dublin Core (.dc.xml, oai_dc); the documents (DOC-) in data/${DOCUMENTS_DIR}/; metadata.csv holds the items' fields as npm run import reads them.`,
           `Bagging-Date: ${now.toISOString().slice(0, 10)}`,
           'Bag-Software-Agent: archive (npm run export -- --format bagit)',
           `Payload-Oxum: ${summary.bytes}.${summary.files}`,
@@ -235,7 +295,11 @@ export async function writeBag(db: Db, blobs: BlobStore, outDir: string, options
 }
 
 /** Copies one original into the bag, hashing it on the way; it must be the file uploaded. */
-async function writeOriginal(blobs: BlobStore, item: ExportItem, path: string) {
+async function writeOriginal(
+  blobs: BlobStore,
+  item: { display_id: string; file_key: string; sha256: string },
+  path: string,
+) {
   const hash = createHash('sha256');
   let size = 0;
   let body: NodeJS.ReadableStream;

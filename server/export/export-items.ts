@@ -2,7 +2,12 @@ import { SITE_SETTING_DEFAULTS } from '#common/site-defaults.ts';
 import type { Db } from '#server/db/database.ts';
 import { getSettings } from '#server/features/settings/settings.public.ts';
 import { type DublinCoreValue, dublinCore } from '#server/interop/dublin-core.ts';
-import { type ExportItem, listExportItems } from './export.repository.ts';
+import {
+  type ExportDocument,
+  type ExportItem,
+  listExportDocuments,
+  listExportItems,
+} from './export.repository.ts';
 
 /** Items read per query: an export holds one page in memory, never the whole catalogue. */
 export const EXPORT_PAGE_SIZE = 500;
@@ -68,4 +73,46 @@ export function itemDublinCore(item: ExportItem, site: ExportSite): DublinCoreVa
     },
     site,
   );
+}
+
+/** Every document (public ones, or all with includePrivate) in display id order, a page at a time. */
+export async function* exportDocuments(
+  db: Db,
+  options: { includePrivate: boolean; pageSize?: number },
+): AsyncGenerator<ExportDocument> {
+  const size = options.pageSize ?? EXPORT_PAGE_SIZE;
+  let after: string | null = null;
+  for (;;) {
+    const page = await listExportDocuments(db, {
+      includePrivate: options.includePrivate,
+      afterDisplayId: after,
+      limit: size,
+    });
+    yield* page;
+    if (page.length < size) return;
+    after = page.at(-1)!.display_id;
+  }
+}
+
+/**
+ * A document in Dublin Core: its title and description (Faroese, as the staff write them), the
+ * site as publisher, DCMI type Text, its format, its display id and the address of its file, the
+ * year it was put in. Documents carry no creator, date of origin or rights statement of their own.
+ */
+export function documentDublinCore(document: ExportDocument, site: ExportSite): DublinCoreValue[] {
+  const out: DublinCoreValue[] = [];
+  const add = (element: DublinCoreValue['element'], value: string | null, lang?: 'fo') => {
+    const text = value?.trim();
+    if (text) out.push(lang ? { element, value: text, lang } : { element, value: text });
+  };
+  add('title', document.title, 'fo');
+  add('description', document.description, 'fo');
+  add('publisher', site.title);
+  add('date', String(new Date(document.created_at).getUTCFullYear()));
+  add('type', 'Text');
+  add('format', document.mime_type);
+  add('identifier', document.display_id);
+  add('identifier', `${site.publicUrl}/files/documents/${document.id}`);
+  add('language', 'fo');
+  return out;
 }

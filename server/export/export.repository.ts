@@ -72,3 +72,39 @@ export function listExportItems(
 }
 
 export type ExportItem = Awaited<ReturnType<typeof listExportItems>>[number];
+
+/**
+ * The documents (the header's files: admin-back-office.md §5) an export writes, a page at a time in
+ * display id order, as listExportItems reads the media.
+ */
+export function listExportDocuments(
+  db: Db,
+  options: { includePrivate: boolean; afterDisplayId: string | null; limit: number },
+) {
+  let query = db
+    .selectFrom('documents')
+    .select([
+      'id',
+      'display_id',
+      'title',
+      'description',
+      'category',
+      'file_key',
+      'file_name',
+      'file_size',
+      'mime_type',
+      'sha256',
+      'is_public',
+      'is_featured',
+      'download_count',
+      'created_at',
+      'updated_at',
+    ])
+    .orderBy('display_id')
+    .limit(options.limit);
+  if (!options.includePrivate) query = query.where('is_public', '=', true);
+  if (options.afterDisplayId !== null) query = query.where('display_id', '>', options.afterDisplayId);
+  return query.execute();
+}
+
+export type ExportDocument = Awaited<ReturnType<typeof listExportDocuments>>[number];

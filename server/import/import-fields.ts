@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uploadDocumentFields } from '#common/api/documents.ts';
 import { type UploadMediaFields, updateMediaBody, uploadMediaFields } from '#common/api/media.ts';
 
 /**
@@ -246,4 +247,42 @@ export function readSidecarFields(text: string): ReturnType<typeof readRow> {
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
   };
   return readRow(IMPORT_COLUMNS, IMPORT_COLUMNS.map(cell));
+}
+
+/** A document's fields from its bag sidecar, as the document upload form takes them. */
+export type DocumentSidecarFields = z.output<typeof uploadDocumentFields> & { fileName?: string };
+
+/**
+ * The sidecar of a document in a bag (`"record": "document"`, server/export/bagit.ts), read as the
+ * documents' upload form reads its fields (title, description, category, public, featured), or why
+ * not. Answers undefined for any other sidecar (an item's): the import reads that one as an item's.
+ */
+export function readDocumentSidecar(
+  text: string,
+): { ok: true; value: DocumentSidecarFields } | { ok: false; message: string } | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof data !== 'object' || data === null || (data as { record?: unknown }).record !== 'document')
+    return undefined;
+  const record = data as Record<string, unknown>;
+  const parsed = uploadDocumentFields.safeParse({
+    title: record.title,
+    description: record.description,
+    category: record.category,
+    isPublic: record.is_public,
+    isFeatured: record.is_featured,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = String(issue.path[0] ?? 'a field').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    return { ok: false, message: `${field}: ${issue.message}` };
+  }
+  if (!parsed.data.title) return { ok: false, message: 'title: a document must have a title' };
+  const fileName =
+    typeof record.file_name === 'string' && record.file_name.trim() ? record.file_name : undefined;
+  return { ok: true, value: { ...parsed.data, ...(fileName ? { fileName } : {}) } };
 }

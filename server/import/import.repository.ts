@@ -15,6 +15,17 @@ export function findMediaBySha256(db: Db, sha256: string) {
     .executeTakeFirst();
 }
 
+/** The document (the header's files) holding exactly these bytes, if the archive has one. */
+export function findDocumentBySha256(db: Db, sha256: string) {
+  return db
+    .selectFrom('documents')
+    .select(['id', 'display_id'])
+    .where('sha256', '=', sha256)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** The folder with exactly this name (the oldest, should there be several). */
 export function getFolderIdByName(db: Db, name: string) {
   return db

@@ -8,7 +8,9 @@ import type { MediaCsvPreview } from '#common/api/media.ts';
 import { createFolder } from '#server/features/folders/folders.repository.ts';
 import { UPDATE_COLUMNS } from '#server/import/import-fields.ts';
 import { asRoles, buildCategory, buildMedia, type RoleClient } from '#server/test/factories.ts';
+import { imageFixture } from '#server/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { multipartUpload } from '#server/test/multipart.ts';
 
 /**
  * The staff CSV round trip (issue 27 §2): export the media screen's list, edit it as Excel would
@@ -353,6 +355,83 @@ describe('POST /api/admin/media/csv/preview and /apply', () => {
       expect(await batchEntries()).toHaveLength(logged);
     } finally {
       await sql`drop trigger refuse_boom on media_items`.execute(t.db);
+    }
+  });
+
+  it('a rights change to or from the public domain makes the pictures again, with or without the mark, when the mark follows the rights', async () => {
+    const InC = 'http://rightsstatements.org/vocab/InC/1.0/';
+    const BY = 'http://creativecommons.org/licenses/by/4.0/';
+    const PDM = 'http://creativecommons.org/publicdomain/mark/1.0/';
+    const word = tag();
+    // Real photos through the upload, their pictures made by the real job: watermarked.
+    const upload = async (title: string) => {
+      const path = await imageFixture('jpeg', { width: 900, height: 600, name: `${title}.jpg` });
+      const { payload, headers } = multipartUpload({ title, rights: InC }, { path });
+      const res = await editor.post('/api/admin/media', payload, headers);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().media as { id: string; displayId: string };
+    };
+    const freed = await upload(`Frítt ${word}`);
+    const licensed = await upload(`Loyvt ${word}`);
+    const retitled = await upload(`Heiti ${word}`);
+    await t.jobs.drain();
+    const display = (id: string) =>
+      t.db
+        .selectFrom('derivatives')
+        .select(['file_key', 'watermarked'])
+        .where('owner_id', '=', id)
+        .where('variant', '=', 'display')
+        .executeTakeFirstOrThrow();
+    const queued = async () =>
+      (await t.db.selectFrom('jobs').select('payload').where('status', '=', 'queued').execute()).map(
+        (j) => j.payload.ownerId as string,
+      );
+    for (const item of [freed, licensed, retitled]) expect((await display(item.id)).watermarked).toBe(true);
+    const before = await display(freed.id);
+
+    const setting = (on: boolean) =>
+      admin.put('/api/admin/settings', { settings: { watermark_follows_rights: String(on) } });
+    const apply = async (edits: Record<string, Record<string, string>>) => {
+      const edited = pythonEdit(await exportCsv(`q=${encodeURIComponent(word)}&sort=oldest`), edits);
+      const shown = await preview(edited);
+      const res = await editor.post('/api/admin/media/csv/apply', {
+        csv: edited,
+        fingerprint: shown.fingerprint,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().changed as number;
+    };
+    try {
+      // The setting off (the default): the statement changes, the pictures are left as they are.
+      expect(await apply({ [freed.displayId]: { rights: PDM } })).toBe(1);
+      expect(await queued()).not.toContain(freed.id);
+      expect(await apply({ [freed.displayId]: { rights: InC } })).toBe(1);
+
+      expect((await setting(true)).statusCode).toBe(200);
+      // Public domain: made again without the mark; another licence or a title: nothing made again.
+      expect(
+        await apply({
+          [freed.displayId]: { rights: PDM },
+          [licensed.displayId]: { rights: BY },
+          [retitled.displayId]: { title: `Nýtt heiti ${word}` },
+        }),
+      ).toBe(3);
+      expect((await queued()).filter((id) => [freed.id, licensed.id, retitled.id].includes(id))).toEqual([
+        freed.id,
+      ]);
+      await t.jobs.drain();
+      const after = await display(freed.id);
+      expect(after.watermarked).toBe(false);
+      expect(after.file_key).not.toBe(before.file_key);
+      expect((await display(licensed.id)).watermarked).toBe(true);
+
+      // Back under copyright: made again with the mark.
+      expect(await apply({ [freed.displayId]: { rights: InC } })).toBe(1);
+      expect(await queued()).toContain(freed.id);
+      await t.jobs.drain();
+      expect((await display(freed.id)).watermarked).toBe(true);
+    } finally {
+      await setting(false);
     }
   });
 

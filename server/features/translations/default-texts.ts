@@ -1397,6 +1397,14 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   },
   'admin.upload.created_as': { fo: 'Saved as {id}.' },
   'admin.upload.view_item': { fo: 'View', en: 'View' },
+  'admin.upload.near_title': {
+    fo: 'Hendan líkist {id} — sama mynd?',
+    en: 'This looks like {id} — same photo?',
+  },
+  'admin.upload.near_distance': {
+    fo: '{bits} av 64 bitum ymiskir',
+    en: '{bits} of 64 bits differ',
+  },
   'admin.upload.field.title': { fo: 'Title *', en: 'Title *' },
   'admin.upload.field.title_hint': {
     fo: 'Left empty, the file name is used.',

@@ -10,6 +10,7 @@ import { FileProgress, RemoveFileButton } from '#web/features/uploads/index.ts';
 import { formatMegabytes } from '#web/lib/format-size.ts';
 import type { UploadFields, UploadItem, UploadState } from '../lib/upload-item.ts';
 import { suggestedText, UploadCheck, UploadCopyright, UploadPlaces, UploadText } from './upload-fields.tsx';
+import { UploadNearDuplicates } from './upload-near-duplicates.tsx';
 
 export function uploadStateText(t: Translate, state: UploadState): string {
   switch (state) {
@@ -113,6 +114,7 @@ export function UploadFileCard({
           </Link>
         </p>
       )}
+      {state === 'completed' && item.nearDuplicates && <UploadNearDuplicates items={item.nearDuplicates} />}
 
       {editable && (
         <div className="mt-3 grid gap-3 sm:grid-cols-2">

@@ -2,6 +2,7 @@ import type { CreateMediaFromUploadInput } from '#common/api/media.ts';
 import type { CopyrightStatus } from '#common/enums.ts';
 import type { FileMetadata } from '#common/file-metadata.ts';
 import { titleFromFileName } from '#common/file-types.ts';
+import type { NearDuplicate } from '#common/near-duplicates.ts';
 
 /** One file's form on the upload screen, as typed (texts are trimmed and emptied to none on send). */
 export type UploadFields = {
@@ -82,6 +83,8 @@ export type UploadItem = {
   uploadId?: string;
   mediaId?: string;
   displayId?: string;
+  /** Photos the archive held already that the new item looks like (issue 29 §4): staff compare them. */
+  nearDuplicates?: NearDuplicate[];
 };
 
 /** A new file's form: the title from its name, the shared values, and nothing else yet. */

@@ -81,10 +81,14 @@ export function useUploadQueue() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [running]);
 
-  // On full success the files and their progress clear after 3 s; the summary stays.
+  // On full success the files and their progress clear after 3 s; the summary stays, and so do
+  // the files that look like a photo the archive held already, until staff have seen them.
   useEffect(() => {
     if (!result || result.failed > 0 || result.completed === 0) return;
-    const timer = setTimeout(() => setItems([]), MESSAGE_CLEAR_MS);
+    const timer = setTimeout(
+      () => setItems((current) => current.filter((item) => (item.nearDuplicates?.length ?? 0) > 0)),
+      MESSAGE_CLEAR_MS,
+    );
     return () => clearTimeout(timer);
   }, [result]);
 
@@ -169,7 +173,9 @@ export function useUploadQueue() {
 
   async function makeItem(item: UploadItem, uploadId: string, signal: AbortSignal) {
     update(item.key, { state: 'processing', progress: PROCESSING_PROGRESS, reconnecting: false, uploadId });
-    const media = await createMediaFromUpload(uploadBody(uploadId, item.fields), { signal });
+    const { media, nearDuplicates } = await createMediaFromUpload(uploadBody(uploadId, item.fields), {
+      signal,
+    });
     update(item.key, {
       state: 'completed',
       progress: 100,
@@ -177,8 +183,13 @@ export function useUploadQueue() {
       error: undefined,
       mediaId: media.id,
       displayId: media.displayId,
+      nearDuplicates,
     });
-    setAnnouncement(`${item.file.name}: completed`);
+    setAnnouncement(
+      nearDuplicates.length > 0
+        ? `${item.file.name}: completed; it looks like ${nearDuplicates.map((d) => d.displayId).join(', ')}`
+        : `${item.file.name}: completed`,
+    );
   }
 
   /** One file: its bytes (unless they arrived in an earlier try), then its item. */
