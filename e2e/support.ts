@@ -35,13 +35,25 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** One Chromium for the test file that calls this (at its top level); returns a getter. */
+/** The worker's Chromium: its test files follow one another in one process (vitest.config.ts). */
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * Chromium for the test file that calls this (at its top level); returns a getter. One Chromium
+ * serves the files of a worker one after the other (launching one per file cost a second or two
+ * each), and each file's visitors are contexts of their own, with their own cookies, storage and
+ * cache: what a file leaves open is closed when it ends, so no file sees another's.
+ */
 export function sharedBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    const running = await workerBrowser?.catch(() => undefined);
+    if (!running?.isConnected()) workerBrowser = launchBrowser();
+    browser = await workerBrowser;
   });
-  afterAll(() => browser?.close());
+  afterAll(async () => {
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
+  });
   return () => browser!;
 }
 

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser journeys: built, running archives (global-setup: one per worker), Chromium per file.
+// Browser journeys: built, running archives (global-setup: one per worker), one Chromium per worker.
 // Each file makes the content it needs, so the files run in any order and on any worker; the
 // files of one worker run one after the other on that worker's archive.
 export default defineConfig({
@@ -11,6 +11,9 @@ export default defineConfig({
     // chunk), and a second one fills that time (scripts/test.ts prints what each step took).
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     pool: 'forks',
+    // A worker's files follow one another in one process: Playwright, the server modules the
+    // journeys use and Chromium (support.ts sharedBrowser) start once per worker, not per file.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // A page that loads and asks its API takes more than expect.poll's default second when the

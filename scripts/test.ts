@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { engineTestFiles } from '../server/test/engine-files.ts';
+import { type FileTiming, summarizeTimings } from './lib/timing-reporter.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = join(root, '.test-data', 'reports');
@@ -24,10 +25,14 @@ interface Step {
   env?: Record<string, string>;
   /** The vitest JSON report: its counts are added up. */
   report?: string;
+  /** Where each test file's time went (scripts/lib/timing-reporter.ts). */
+  timings?: string;
 }
 
 const vitest = (name: string, args: string[], env?: Record<string, string>): Step => {
-  const report = join(reports, `${name.replace(/\W+/g, '-').replace(/-$/, '')}.json`);
+  const base = join(reports, name.replace(/\W+/g, '-').replace(/-$/, ''));
+  const report = `${base}.json`;
+  const timings = `${base}.timings.json`;
   return {
     name,
     command: [
@@ -37,10 +42,12 @@ const vitest = (name: string, args: string[], env?: Record<string, string>): Ste
       ...args,
       '--reporter=default',
       '--reporter=json',
+      '--reporter=./scripts/lib/timing-reporter.ts',
       `--outputFile.json=${report}`,
     ],
-    env,
+    env: { ...env, TIMING_REPORT: timings },
     report,
+    timings,
   };
 };
 
@@ -134,6 +141,10 @@ for (const o of outcomes) {
   console.log(
     `${o.step.name.padEnd(28)} ${String(Math.round(o.seconds)).padStart(5)} s  ${o.status === 0 ? 'ok' : 'FAILED'}${tests}`,
   );
+  if (o.step.timings && existsSync(o.step.timings)) {
+    const timings = JSON.parse(readFileSync(o.step.timings, 'utf8')) as FileTiming[];
+    for (const line of summarizeTimings(timings)) console.log(`${''.padEnd(28)}   ${line}`);
+  }
 }
 const minutes = `${Math.floor(total / 60)} min ${Math.round(total % 60)} s`;
 console.log(`${'total (wall clock)'.padEnd(28)} ${String(Math.round(total)).padStart(5)} s  (${minutes})`);

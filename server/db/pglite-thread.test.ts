@@ -19,15 +19,17 @@ afterAll(async () => {
   await handle?.close();
 });
 
-const rows = () => sql<{ id: number }>`select id from t order by id`.execute(handle.db).then((r) => r.rows.map((x) => x.id));
+const rows = () =>
+  sql<{ id: number }>`select id from t order by id`.execute(handle.db).then((r) => r.rows.map((x) => x.id));
 
 describe('PGlite on its own thread', () => {
   it('keeps dates, bytes, JSON and big integers as they were', async () => {
     const at = new Date('1956-07-29T10:15:00.000Z');
     const data = new Uint8Array([0, 1, 254, 255]);
-    const result = await sql`insert into t values (1, ${'Tórshavn'}, ${at}, ${data}, ${JSON.stringify({ a: [1, 'ø'] })}, ${'9007199254740993'}) returning *`.execute(
-      handle.db,
-    );
+    const result =
+      await sql`insert into t values (1, ${'Tórshavn'}, ${at}, ${data}, ${JSON.stringify({ a: [1, 'ø'] })}, ${'9007199254740993'}) returning *`.execute(
+        handle.db,
+      );
     expect(result.numAffectedRows).toBe(1n);
     const row = result.rows[0] as Record<string, unknown>;
     expect(row.note).toBe('Tórshavn');
@@ -56,16 +58,26 @@ describe('PGlite on its own thread', () => {
     const insideReached = new Promise<void>((resolve) => {
       inside = resolve;
     });
-    let finish!: () => void;
-    const finishAllowed = new Promise<void>((resolve) => {
-      finish = resolve;
+    let sent!: () => void;
+    const outsideSent = new Promise<void>((resolve) => {
+      sent = resolve;
     });
+    let settled = false;
+    let settledDuring: boolean | undefined;
+    let seenInside: number[] = [];
     const transaction = handle.db
       .transaction()
       .execute(async (trx) => {
         await sql`insert into t (id) values (10)`.execute(trx);
         inside();
-        await finishAllowed;
+        await outsideSent;
+        // Two round trips of the thread after the outside queries were sent: the thread answers in
+        // the order it receives, so had they gone to it, their answers would have come back first.
+        await sql`select 1`.execute(trx);
+        seenInside = (await sql<{ id: number }>`select id from t order by id`.execute(trx)).rows.map(
+          (r) => r.id,
+        );
+        settledDuring = settled;
         throw new Error('roll back');
       })
       .catch((error: Error) => error.message);
@@ -73,14 +85,13 @@ describe('PGlite on its own thread', () => {
     // Sent while the transaction is open: it must wait for its end, not run inside it.
     const outsideWrite = sql`insert into t (id) values (11)`.execute(handle.db);
     const outsideRead = rows();
-    let settled = false;
     void outsideRead.then(() => {
       settled = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(settled).toBe(false);
-    finish();
+    sent();
     expect(await transaction).toBe('roll back');
+    expect(settledDuring, 'the outside read was answered while the transaction was open').toBe(false);
+    expect(seenInside, 'the outside write joined the transaction').toEqual([10]);
     await outsideWrite;
     // Both ran after the rollback, in the order sent: the transaction's row is gone, the outside
     // write stayed.
@@ -113,7 +124,9 @@ describe('PGlite on its own thread', () => {
       ticks += 1;
     }, 5);
     const started = performance.now();
-    await sql`select count(*) from generate_series(1, 1000000) g where md5(g::text) like 'ab%'`.execute(handle.db);
+    await sql`select count(*) from generate_series(1, 1000000) g where md5(g::text) like 'ab%'`.execute(
+      handle.db,
+    );
     const took = performance.now() - started;
     clearInterval(timer);
     // On the main thread the timer could not tick at all until the query ended.
@@ -122,7 +135,8 @@ describe('PGlite on its own thread', () => {
   });
 
   it('fails queries clearly after close', async () => {
-    const other = await openPgliteInMemory();
+    // A copy of the open one (no initdb: a fresh database costs several times the CPU).
+    const other = await openPgliteInMemory(await handle.dumpDataDir!());
     await other.close();
     await expect(sql`select 1`.execute(other.db)).rejects.toThrow(/closed/);
   });

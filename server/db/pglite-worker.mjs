@@ -8,8 +8,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
-/** @type {{ dataDir?: string, loadDataDir?: ArrayBuffer, settings: Record<string, string> }} */
-const { dataDir, loadDataDir, settings } = workerData;
+/** @type {{ dataDir?: string, loadDataDir?: ArrayBuffer, settings: Record<string, string>, wasmModule?: WebAssembly.Module }} */
+const { dataDir, loadDataDir, settings, wasmModule } = workerData;
 
 const ready = PGlite.create({
   dataDir,
@@ -19,6 +19,7 @@ const ready = PGlite.create({
   ],
   extensions: { pg_trgm, unaccent },
   loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
+  pgliteWasmModule: wasmModule,
 });
 
 // Requests are answered strictly in the order they arrive: the main thread relies on it (a query

@@ -14,22 +14,24 @@ import { LocalBlobStore } from '../storage/local-blob-store.ts';
 import { MAIL_JOB } from '../mail/mail-job.ts';
 import { readOutbox } from '../mail/read-outbox.ts';
 import { POSTGRES_TEMPLATE, testEngine } from './engine.ts';
+import { closedAtFileEnd } from './left-open.ts';
 import { scratchPostgres } from './scratch-postgres.ts';
 
 /** A fresh copy of the migrated template database, on the engine this run tests. */
 export async function createTestDb(): Promise<DatabaseHandle> {
   if (testEngine() === 'pglite') {
     const template = readFileSync(inject('pgliteTemplate'));
-    return openPgliteInMemory(new Blob([template]));
+    const handle = await openPgliteInMemory(new Blob([template]));
+    return { ...handle, close: closedAtFileEnd(handle.close) };
   }
   const scratch = await scratchPostgres({ prefix: 'archive_test', template: POSTGRES_TEMPLATE });
   const handle = await openPostgres(scratch.url);
   return {
     ...handle,
-    async close() {
+    close: closedAtFileEnd(async () => {
       await handle.close();
       await scratch.drop();
-    },
+    }),
   };
 }
 
@@ -83,11 +85,11 @@ export async function createTestApp(
     dataDir,
     /** The messages the mailer wrote, oldest first. */
     outbox: () => readOutbox(join(dataDir, 'outbox')),
-    async close() {
+    close: closedAtFileEnd(async () => {
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
-    },
+    }),
   };
 }
 

@@ -1,8 +1,8 @@
 import { CUSTOM_CARD_URL_MESSAGE } from '#common/api/settings.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
-import { buildMediaMany } from '#server/test/factories.ts';
-import { buildUser, createTestApp, signIn, TEST_ORIGIN, type TestApp } from '#server/test/harness.ts';
+import { asRoles, buildMediaMany } from '#server/test/factories.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '#server/test/harness.ts';
 
 // The staff writes the public screens' content comes from: categories, slideshows, item edits and
 // site settings. The back-office screens build on these same routes.
@@ -23,12 +23,8 @@ function send(method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object, co
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await buildUser(t, { role: 'admin' });
-  admin = await signIn(t, a.email, a.password);
-  const e = await buildUser(t, { role: 'editor' });
-  editor = await signIn(t, e.email, e.password);
-  const v = await buildUser(t, { role: 'viewer' });
-  viewer = await signIn(t, v.email, v.password);
+  const roles = await asRoles(t, ['admin', 'editor', 'viewer']);
+  [admin, editor, viewer] = [roles.admin.cookie!, roles.editor.cookie!, roles.viewer.cookie!];
   const titles = ['Gøta havn', 'Norðragøta', 'Loynd mynd'];
   itemIds = (await buildMediaMany(t, 3, (i) => ({ title: titles[i], is_public: i < 2 }))).map((r) => r.id);
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
-import { buildUser, createTestApp, signIn, type TestApp } from '#server/test/harness.ts';
+import { asRoles } from '#server/test/factories.ts';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { DEFAULT_TEXTS } from './default-texts.ts';
 import { seedDefaultTexts } from './seed-default-texts.ts';
 
@@ -11,12 +12,8 @@ let contributor: string;
 beforeAll(async () => {
   t = await createTestApp();
   await seedDefaultTexts(t.db);
-  const a = await buildUser(t, { role: 'admin' });
-  admin = await signIn(t, a.email, a.password);
-  const e = await buildUser(t, { role: 'editor' });
-  editor = await signIn(t, e.email, e.password);
-  const c = await buildUser(t, { role: 'public' });
-  contributor = await signIn(t, c.email, c.password);
+  const roles = await asRoles(t, ['admin', 'editor', 'public']);
+  [admin, editor, contributor] = [roles.admin.cookie!, roles.editor.cookie!, roles.public.cookie!];
 });
 afterAll(() => t.close());
 
