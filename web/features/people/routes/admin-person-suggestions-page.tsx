@@ -150,7 +150,7 @@ function Suggestion({ row }: { row: StaffSuggestion }) {
     >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         «{row.name}» ·{' '}
-        <Link to={paths.media(row.media.id)} className="text-blue-800 underline-offset-2 hover:underline">
+        <Link to={paths.media(row.media.id)} className="text-blue-800 underline underline-offset-2">
           {row.media.title}
         </Link>{' '}
         <span className="text-sm font-normal text-slate-600">{row.media.displayId}</span>
