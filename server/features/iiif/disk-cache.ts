@@ -35,13 +35,13 @@ export class DiskCache {
 
   /**
    * The kept file for `key`, made by `make(path)` (which writes the file at `path`) when absent.
-   * `use` runs with the file's path while it is held against eviction.
+   * `use` runs with the file's path (and its size) while it is held against eviction.
    */
   async use<T>(
     key: string,
     extension: string,
     make: (path: string) => Promise<void>,
-    use: (path: string, made: boolean) => Promise<T>,
+    use: (path: string, made: boolean, size: number) => Promise<T>,
   ): Promise<T> {
     await this.#load();
     const name = `${createHash('sha256').update(key).digest('hex')}.${extension}`;
@@ -62,7 +62,7 @@ export class DiskCache {
     }
     entry.readers += 1;
     try {
-      return await use(entry.path, made);
+      return await use(entry.path, made, entry.size);
     } finally {
       entry.readers -= 1;
       await this.#evict();

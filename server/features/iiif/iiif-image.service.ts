@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '#server/http/context.ts';
 import { AppError, notFound } from '#server/errors.ts';
+import { createAnswerCache } from '#server/http/answer-cache.ts';
 import { openImage, SHARP_INPUT } from '#server/media/ingest/open-image.ts';
 import sharp from '#server/media/sharp.ts';
 import { DiskCache } from './disk-cache.ts';
@@ -72,6 +73,13 @@ export function createIiifImages(ctx: Pick<AppContext, 'db' | 'blobs' | 'tmpDir'
     ctx.config.iiifCacheBytes ?? DEFAULT_IIIF_CACHE_BYTES,
   );
   const gate = new Gate(CONCURRENT_CUTS, WAITING_CUTS);
+  // Which file an image is cut from, and whether it is public at all: asked by every tile of a
+  // viewer's pan, the same for every visitor, so kept a moment (http/answer-cache.ts:
+  // PAGE_CACHE_MS, dropped at once by any write through the API, here or, through NOTIFY, on
+  // another instance: unpublishing an item or changing its watermark stops its tiles at once).
+  // A miss is not kept (the refusal drops it), so an image whose download has just been made is
+  // served at once.
+  const sources = createAnswerCache<NonNullable<Awaited<ReturnType<typeof getPublicImageSource>>>>();
   // Pyramid levels by pyramid file (fixed once made); bounded by clearing.
   const levelsOf = new Map<string, Level[]>();
 
@@ -126,8 +134,12 @@ export function createIiifImages(ctx: Pick<AppContext, 'db' | 'blobs' | 'tmpDir'
   /** The image's pyramid, made if needed, held while `use` runs. */
   async function withPyramid<T>(id: string, use: (path: string, levels: Level[]) => Promise<T>) {
     if (!UUID.test(id)) throw unknownImage();
-    const source = await getPublicImageSource(ctx.db, id.toLowerCase());
-    if (!source) throw unknownImage();
+    const key = id.toLowerCase();
+    const source = await sources.get(key, async () => {
+      const found = await getPublicImageSource(ctx.db, key);
+      if (!found) throw unknownImage();
+      return found;
+    });
     return cache.use(
       `${PYRAMID_VERSION} ${source.fileKey}`,
       'tif',
@@ -198,7 +210,7 @@ export function createIiifImages(ctx: Pick<AppContext, 'db' | 'blobs' | 'tmpDir'
     async image<T>(
       id: string,
       request: () => ParsedImageRequest,
-      send: (file: { path: string; canonical: string; made: boolean }) => Promise<T>,
+      send: (file: { path: string; canonical: string; made: boolean; size: number }) => Promise<T>,
     ): Promise<T> {
       let parsed: ParsedImageRequest;
       try {
@@ -219,7 +231,7 @@ export function createIiifImages(ctx: Pick<AppContext, 'db' | 'blobs' | 'tmpDir'
           `${pyramid} ${canonical}`,
           plan.format,
           (out) => cut(pyramid, found, plan, out),
-          (path, made) => send({ path, canonical, made }),
+          (path, made, size) => send({ path, canonical, made, size }),
         );
       });
     },

@@ -19,6 +19,8 @@ const LEVEL2_PROFILE = 'http://iiif.io/api/image/3/level2.json';
  * here at once, and elsewhere within this time.
  */
 const CACHE_CONTROL = 'public, max-age=600';
+/** Kept answers up to this size are read whole (a tile is 20–200 KB); larger ones are streamed. */
+const WHOLE_READ_BYTES = 1024 * 1024;
 
 /** The IIIF service URL of an image (`{id}` is the same id as /media/{id}). */
 export const imageServiceId = (publicUrl: string, id: string) => `${publicUrl}/iiif/image/3/${id}`;
@@ -108,21 +110,31 @@ export const iiifFeature = defineFeature({
         return images.image(
           id,
           () => parseImageRequest(region, size, rotation, qualityFormat),
-          async ({ path, canonical, made }) => {
-            // Opened while the file is held, so a later eviction cannot take it from under the answer.
-            const file = await open(path);
-            const { size: length } = await file.stat();
+          async ({ path, canonical, made, size }) => {
             const format = canonical.slice(canonical.lastIndexOf('.') + 1) as IiifFormat;
             reply.header('cache-control', CACHE_CONTROL);
             reply.header(
               'link',
               `<${imageServiceId(ctx.config.publicUrl, id)}/${canonical}>;rel="canonical", <${LEVEL2_PROFILE}>;rel="profile"`,
             );
-            reply.header('content-length', length);
             // Whether this answer was cut now or read from the kept file (for operators and tests).
             reply.header('x-iiif-cache', made ? 'miss' : 'hit');
             reply.type(FORMAT_MIME[format]);
-            return reply.send(file.createReadStream());
+            // Read while the file is held, so a later eviction cannot take it from under the answer:
+            // a tile whole, in one read of the size the cache knows; a large image as a stream.
+            const file = await open(path);
+            if (size > WHOLE_READ_BYTES) {
+              reply.header('content-length', size);
+              return reply.send(file.createReadStream());
+            }
+            try {
+              const body = Buffer.allocUnsafe(size);
+              const { bytesRead } = await file.read(body, 0, size, 0);
+              return reply.send(bytesRead === size ? body : body.subarray(0, bytesRead));
+            } finally {
+              // Not waited for: the answer needs nothing more of the file.
+              file.close().catch(() => {});
+            }
           },
         );
       },

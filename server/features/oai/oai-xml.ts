@@ -1,18 +1,19 @@
 import type { DublinCoreValue } from '#server/interop/dublin-core.ts';
 
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const MARKUP = /[&<>"']/g;
+const NEEDS_WORK = /[&<>"']|[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
 /**
  * Text as XML character data: the five markup characters escaped, and the characters XML 1.0
  * cannot carry at all (C0 controls but tab, newline and return; lone surrogates; U+FFFE/U+FFFF)
  * dropped, so no stored text can make a response that a harvester's parser refuses.
  */
 export function xmlText(value: string): string {
-  return value
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  // Most catalogue text has nothing to escape: one scan, and the text itself back.
+  if (!NEEDS_WORK.test(value)) return value;
+  return value.replace(NOT_XML, '').replace(MARKUP, (c) => ESCAPES[c as keyof typeof ESCAPES]);
 }
 
 export const element = (name: string, value: string, attributes = '') =>

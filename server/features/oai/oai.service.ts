@@ -1,4 +1,5 @@
 import { SITE_SETTING_DEFAULTS } from '#common/site-defaults.ts';
+import { createAnswerCache } from '#server/http/answer-cache.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { dublinCore } from '#server/interop/dublin-core.ts';
 import { getSettings } from '../settings/settings.public.ts';
@@ -10,13 +11,14 @@ import { createTokenCodec, TOKEN_LIFETIME_S, TOKEN_MAX_LENGTH, type TokenState }
  * OAI-PMH 2.0 (issue 26 §3; http://www.openarchives.org/OAI/openarchivesprotocol.html): the six
  * verbs over the public items, one metadata format (oai_dc, server/interop/dublin-core.ts), the
  * public categories as sets, deleted records kept (tombstones, migration 0019), seconds granularity.
- * The answer is worked out before its first byte is sent (the arguments, and the first rows of a
- * list), then streamed record by record while the rest of the page is read in chunks.
+ * The answer is worked out before its first byte is sent (the arguments, and a list page's rows,
+ * read by one statement), then written and sent a few records at a time, never as a whole page.
  */
 
-/** Records per list page, read CHUNK at a time (each chunk is one indexed query). */
+/** Records per list page, read by one indexed statement. */
 export const PAGE_SIZE = 100;
-const CHUNK = 25;
+/** What is written to the socket at once: a few records, never a whole page. */
+const PIECE_CHARS = 16 * 1024;
 
 export type OaiArgs = Record<string, string[]>;
 
@@ -106,8 +108,17 @@ export function createOai(ctx: AppContext) {
     return id;
   };
 
-  const siteTitle = async () =>
-    (await getSettings(ctx.db, ['site_title'])).site_title || SITE_SETTING_DEFAULTS.site_title || 'Archive';
+  // The publisher of every record: kept a moment (http/answer-cache.ts, dropped by any write
+  // through the API) rather than read again for every page of a harvest.
+  const titles = createAnswerCache<string>();
+  const siteTitle = () =>
+    titles.get(
+      'site_title',
+      async () =>
+        (await getSettings(ctx.db, ['site_title'])).site_title ||
+        SITE_SETTING_DEFAULTS.site_title ||
+        'Archive',
+    );
 
   const header = (row: repo.RecordRow) =>
     `<header${row.deleted ? ' status="deleted"' : ''}>${element('identifier', oaiIdentifier(row.id))}${element(
@@ -277,55 +288,43 @@ export function createOai(ctx: AppContext) {
       categoryId,
       after,
     });
-    const want = Math.min(CHUNK, PAGE_SIZE);
-    let rows = await repo.listRecords(ctx.db, filter(state.after), want + 1);
+    // One statement a page (one more row than the page says whether the list goes on): the
+    // rows of a page are a few dozen kilobytes, the answer is written from them piece by piece.
+    const rows = await repo.listRecords(ctx.db, filter(state.after), PAGE_SIZE + 1);
     if (rows.length === 0) throw new OaiError('noRecordsMatch', 'No records match the request.');
     const total: number =
       'total' in state ? (state as TokenState).total : await repo.countRecords(ctx.db, filter(undefined));
     const title = verb === 'ListRecords' ? await siteTitle() : '';
     const line = (row: repo.RecordRow) => (verb === 'ListRecords' ? record(row, title) : header(row));
+    const page = rows.slice(0, PAGE_SIZE);
+    const more = rows.length > PAGE_SIZE;
+    const end = () => {
+      if (!more) {
+        // The end of the list: an empty token says so when the list was split.
+        return state.cursor > 0
+          ? `<resumptionToken completeListSize="${total}" cursor="${state.cursor}"/>`
+          : '';
+      }
+      const last = page.at(-1) as repo.RecordRow;
+      const sent = page.length;
+      const expires = Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_S;
+      const size = Math.max(total, state.cursor + sent + 1);
+      const token = tokens.encode({
+        verb,
+        set: state.set,
+        from: state.from,
+        until: state.until,
+        after: { datestamp: last.datestamp, id: last.id },
+        cursor: state.cursor + sent,
+        total: size,
+        expires,
+      });
+      return `<resumptionToken expirationDate="${new Date(expires * 1000).toISOString().slice(0, 19)}Z" completeListSize="${size}" cursor="${state.cursor}">${xmlText(token)}</resumptionToken>`;
+    };
     return (async function* () {
       yield `<${verb}>`;
-      let sent = 0;
-      let last: repo.RecordRow | undefined;
-      for (;;) {
-        const room = PAGE_SIZE - sent;
-        const take = rows.slice(0, Math.min(room, want));
-        for (const row of take) yield line(row);
-        sent += take.length;
-        last = take.at(-1) ?? last;
-        const more = rows.length > take.length;
-        if (!more || !last) {
-          // The end of the list: an empty token says so when the list was split.
-          if (state.cursor > 0)
-            yield `<resumptionToken completeListSize="${total}" cursor="${state.cursor}"/>`;
-          break;
-        }
-        if (sent >= PAGE_SIZE) {
-          const expires = Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_S;
-          const token = tokens.encode({
-            verb,
-            set: state.set,
-            from: state.from,
-            until: state.until,
-            after: { datestamp: last.datestamp, id: last.id },
-            cursor: state.cursor + sent,
-            total: Math.max(total, state.cursor + sent + 1),
-            expires,
-          });
-          yield `<resumptionToken expirationDate="${new Date(expires * 1000).toISOString().slice(0, 19)}Z" completeListSize="${Math.max(
-            total,
-            state.cursor + sent + 1,
-          )}" cursor="${state.cursor}">${xmlText(token)}</resumptionToken>`;
-          break;
-        }
-        rows = await repo.listRecords(
-          ctx.db,
-          filter({ datestamp: last.datestamp, id: last.id }),
-          Math.min(want, PAGE_SIZE - sent) + 1,
-        );
-      }
-      yield `</${verb}>`;
+      for (const row of page) yield line(row);
+      yield `${end()}</${verb}>`;
     })();
   }
 
@@ -346,12 +345,14 @@ export function createOai(ctx: AppContext) {
       else if (verb === 'GetRecord') body = await getRecord(values);
       else if (verb === 'ListSets') body = await firstThenRest(listSets(values.resumptionToken));
       else body = await list(verb, values);
-      return (async function* () {
-        yield `${OAI_PMH_OPEN}${responseDate}${request}`;
-        if (typeof body === 'string') yield body;
-        else yield* body;
-        yield '</OAI-PMH>';
-      })();
+      return inPieces(
+        (async function* () {
+          yield `${OAI_PMH_OPEN}${responseDate}${request}`;
+          if (typeof body === 'string') yield body;
+          else yield* body;
+          yield '</OAI-PMH>';
+        })(),
+      );
     } catch (error) {
       if (!(error instanceof OaiError)) throw error;
       // After badVerb or badArgument the request element carries no attributes (the protocol, 3.6).
@@ -372,6 +373,22 @@ export function createOai(ctx: AppContext) {
   }
 
   return { respond };
+}
+
+/**
+ * The answer's pieces joined into writes of about PIECE_CHARS: a socket write per record (a
+ * hundred a page) costs more than the record's text.
+ */
+async function* inPieces(pieces: AsyncIterable<string>): AsyncGenerator<string> {
+  let pending = '';
+  for await (const piece of pieces) {
+    pending += piece;
+    if (pending.length >= PIECE_CHARS) {
+      yield pending;
+      pending = '';
+    }
+  }
+  if (pending) yield pending;
 }
 
 /** Runs a generator up to its first piece, so its errors come before any byte is sent. */
