@@ -63,6 +63,16 @@ export const ACTIVITY_ACTIONS = [
   'knowledge.accepted',
   'knowledge.rejected',
   'knowledge.replied',
+  /** The list of people staff keep (issue 29 §2), and the boxes that mark them on images. */
+  'person.created',
+  'person.updated',
+  'person.deleted',
+  'person.marked',
+  'person.box_updated',
+  'person.unmarked',
+  /** A visitor's name for a person on a photo, put on it or turned down. */
+  'person.suggestion_accepted',
+  'person.suggestion_rejected',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -78,6 +88,7 @@ export const ACTIVITY_RESOURCE_TYPES = [
   'translation',
   'user',
   'knowledge',
+  'person',
 ] as const;
 export type ActivityResourceType = (typeof ACTIVITY_RESOURCE_TYPES)[number];
 

@@ -17,6 +17,8 @@ export const ROUTES = {
   legacyContributorLogin: '/contributor-login',
   media: '/media/:id',
   slideshow: '/slideshow/:id',
+  /** A person's page (issue 29 §2): every public photo they are named on. */
+  person: '/people/:id',
 } as const;
 
 /** The back-office screens (admin-back-office.md §2, and the activity log). */
@@ -26,6 +28,8 @@ export const ADMIN_ROUTES = {
   upload: '/admin/media/upload',
   submissions: '/admin/submissions',
   knowledge: '/admin/knowledge',
+  people: '/admin/people',
+  personSuggestions: '/admin/people/suggestions',
   categories: '/admin/categories',
   documents: '/admin/documents',
   slideshows: '/admin/slideshows',
@@ -53,6 +57,7 @@ export const paths = {
   contributorDashboard: ROUTES.contributorDashboard,
   media: (id: string) => `/media/${segment(id)}`,
   slideshow: (id: string) => `/slideshow/${segment(id)}`,
+  person: (id: string) => `/people/${segment(id)}`,
   admin: ADMIN_ROUTES,
 } as const;
 

@@ -24,6 +24,18 @@ describe('the dashboard’s suggestions', () => {
     expect(ids({ totalMedia: 200, categorizedMedia: 139 })).toEqual(['organize-media']);
   });
 
+  it("suggest reviewing visitors' names for people on photos (issue 29 §2), after the knowledge", () => {
+    expect(ids({ pendingNames: 0 })).toEqual([]);
+    const list = suggestionsFor({ ...healthy, pendingKnowledge: 1, pendingNames: 2 });
+    expect(list.map((s) => s.id)).toEqual(['review-knowledge', 'review-names']);
+    expect(list[1]).toMatchObject({
+      priority: 'high',
+      path: '/admin/people/suggestions',
+      action: 'submission:review',
+      values: { count: 2 },
+    });
+  });
+
   it('make pending submissions urgent, with their count', () => {
     const [review] = suggestionsFor({ ...healthy, pendingSubmissions: 3 });
     expect(review).toMatchObject({

@@ -12,6 +12,7 @@ export type SuggestionPriority = (typeof SUGGESTION_PRIORITIES)[number];
 export const SUGGESTION_IDS = [
   'review-submissions',
   'review-knowledge',
+  'review-names',
   'upload-media',
   'create-categories',
   'organize-media',
@@ -38,7 +39,7 @@ export type SuggestionStats = Pick<
   DashboardStats,
   'totalMedia' | 'categorizedMedia' | 'totalCategories' | 'pendingSubmissions' | 'featuredMedia'
 > &
-  Partial<Pick<DashboardStats, 'pendingKnowledge'>>;
+  Partial<Pick<DashboardStats, 'pendingKnowledge' | 'pendingNames'>>;
 
 /**
  * The suggestions for these figures, most pressing first (urgent, high, medium, low), without
@@ -64,6 +65,15 @@ export function suggestionsFor(stats: SuggestionStats, dismissed: readonly strin
       path: ADMIN_ROUTES.knowledge,
       action: 'submission:review',
       values: { count: stats.pendingKnowledge ?? 0 },
+    });
+  // Visitors' names for people on photos (issue 29 §2), likewise.
+  if ((stats.pendingNames ?? 0) > 0)
+    list.push({
+      id: 'review-names',
+      priority: 'high',
+      path: ADMIN_ROUTES.personSuggestions,
+      action: 'submission:review',
+      values: { count: stats.pendingNames ?? 0 },
     });
   if (stats.totalCategories === 0)
     list.push({

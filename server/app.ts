@@ -37,6 +37,7 @@ import { settingsFeature } from './features/settings/settings.routes.ts';
 import { slideshowsFeature } from './features/slideshows/slideshows.routes.ts';
 import { submissionsFeature, submitFormFeature } from './features/submissions/submissions.routes.ts';
 import { knowledgeFeature, knowledgeFormFeature } from './features/knowledge/knowledge.routes.ts';
+import { peopleFeature } from './features/people/people.routes.ts';
 import { uploadsFeature } from './features/uploads/uploads.routes.ts';
 import { translationsFeature } from './features/translations/translations.routes.ts';
 import { usersFeature } from './features/users/users.routes.ts';
@@ -90,6 +91,7 @@ const API_FEATURES = [
   catalogueFeature,
   knowledgeFeature,
   facesFeature,
+  peopleFeature,
 ];
 
 /** The whole HTTP service: JSON API under /api, files under /files, the built web app. */

@@ -16,6 +16,8 @@ export const dashboardStats = z.object({
   pendingSubmissions: dashboardCount,
   /** Visitors' knowledge about items waiting for review (issue 29). */
   pendingKnowledge: dashboardCount,
+  /** Visitors' names for people on photos waiting for review (issue 29 §2). */
+  pendingNames: dashboardCount,
   totalViews: dashboardCount,
   recentUploads: dashboardCount,
   totalSlideshows: dashboardCount,

@@ -70,6 +70,7 @@ export function itemDublinCore(item: ExportItem, site: ExportSite): DublinCoreVa
       source: item.source,
       category_id: categoryName ? item.category_id : null,
       category_name: categoryName,
+      people: item.people,
     },
     site,
   );

@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/database.ts';
+import { publicPeopleNames } from '#server/features/people/people.public.ts';
 
 /**
  * The items an export writes, a page at a time in display id order (keyset on the unique
@@ -63,6 +64,8 @@ export function listExportItems(
       'm.processing_status',
       'm.created_at',
       'm.updated_at',
+      // The public people on it (Dublin Core subjects; issue 29 §2).
+      publicPeopleNames('m.id').as('people'),
     ])
     .orderBy('m.display_id')
     .limit(options.limit);

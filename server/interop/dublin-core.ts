@@ -14,6 +14,8 @@ import { rightsStatement } from '#common/rights.ts';
  * - `language` is said for sound, video and documents (Faroese, ISO 639-1 `fo`); a picture has none.
  * - `contributor` is the copyright holder when it is not the photographer (the one who sent an
  *   item in is never published: that is their private data).
+ * - The people named on a photo (issue 29 §2) are subjects, with no language; a private person is
+ *   never among them (the callers' query leaves them out).
  * - `relation` is the item's category in the gallery; `source` the item's source field.
  * - `rights` is the statement URI first (what harvesters such as Europeana read), then its name in
  *   both languages, then the attribution text.
@@ -39,6 +41,8 @@ export interface DublinCoreItem {
   category_id: string | null;
   /** The item's category when that is public (a private one is not named). */
   category_name: string | null;
+  /** The people named on it (issue 29 §2), public ones only: private people are never named. */
+  people?: readonly string[];
 }
 
 export type DublinCoreElement =
@@ -88,6 +92,8 @@ export function dublinCore(
   add('creator', item.photographer);
   for (const keyword of item.keywords) add('subject', keyword, 'fo');
   add('subject', item.category_name, 'fo');
+  // A person's name is a subject in no language (as names are here): who is in the picture.
+  for (const name of item.people ?? []) add('subject', name);
   add('description', item.description, 'fo');
   add('description', item.historical_context, 'fo');
   add('publisher', site.title);

@@ -14,6 +14,7 @@ import {
   listGallery,
 } from '#server/features/gallery/gallery.service.ts';
 import { getMediaItem } from '#server/features/media/media.service.ts';
+import { getPublicPerson, listPublicBoxes } from '#server/features/people/people.service.ts';
 import { getSiteSettings } from '#server/features/settings/settings.service.ts';
 import { getLatestSlideshow, getSlideshow } from '#server/features/slideshows/slideshows.service.ts';
 import { getMessages } from '#server/features/translations/translations.service.ts';
@@ -54,6 +55,10 @@ const ANSWERS: Record<string, Answer> = {
   '/api/gallery/timeline': (ctx, { actor }, { query }) => getTimeline(ctx, actor, query),
   '/api/media/:id': async (ctx, { actor }, { params }) => ({ media: await getMediaItem(ctx, actor, params) }),
   '/api/slideshows/:id': (ctx, { actor }, { params }) => getSlideshow(ctx, actor, params),
+  '/api/people/media/:mediaId': (ctx, { actor }, { params }) =>
+    listPublicBoxes(ctx, actor, (params as { mediaId: string }).mediaId),
+  '/api/people/:id': (ctx, { actor }, { params }) =>
+    getPublicPerson(ctx, actor, (params as { id: string }).id),
 };
 
 /** One answer as the API would send it: its status, and when 200 its JSON text and the value written. */

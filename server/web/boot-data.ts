@@ -45,8 +45,11 @@ export function bootDataPaths(url: URL, lang: Language): string[] {
       timelinePath(filters),
     );
   }
-  const item = itemPageOf(url)?.api;
-  if (item) paths.push(item);
+  const page = itemPageOf(url);
+  if (page?.api) paths.push(page.api);
+  // Who is on a photo (issue 29 §2): the media page draws its boxes and names, and its form, at once.
+  if (page?.kind === 'media' && page.api)
+    paths.push(`/api/people/media/${page.api.slice('/api/media/'.length)}`);
   return paths;
 }
 

@@ -1,4 +1,5 @@
 import type { MediaItem } from '#common/api/media.ts';
+import type { PublicPerson } from '#common/api/people.ts';
 import type { slideshowResponse } from '#common/api/slideshows.ts';
 import { itemJsonLd, jsonForScript } from '#server/interop/schema-org.ts';
 import type { Language } from '#common/enums.ts';
@@ -67,6 +68,7 @@ export interface PreviewFacts {
 const ITEM_PAGES = [
   { kind: 'media', pattern: ROUTES.media, api: '/api/media/' },
   { kind: 'slideshow', pattern: ROUTES.slideshow, api: '/api/slideshows/' },
+  { kind: 'person', pattern: ROUTES.person, api: '/api/people/' },
 ] as const;
 
 /**
@@ -77,7 +79,7 @@ const ITEM_PAGES = [
  */
 export function itemPageOf(
   url: URL,
-): { kind: 'media' | 'slideshow'; api: string | null; asked: string | null } | null {
+): { kind: 'media' | 'slideshow' | 'person'; api: string | null; asked: string | null } | null {
   for (const { kind, pattern, api } of ITEM_PAGES) {
     if (!url.pathname.startsWith(pattern.replace(':id', '')) || !isAppPath(url.pathname)) continue;
     const id = matchRoute(pattern, url.pathname)?.id;
@@ -123,6 +125,7 @@ export function previewImageOf(url: URL, answers: Record<string, unknown>): Prev
     const item = mediaOf(answers, page.api);
     return item ? pictureOfItem(item) : null;
   }
+  if (page.kind === 'person') return null;
   const show = slideshowOf(answers, page.api);
   for (const slide of show?.slides ?? []) {
     const picture = pictureOfItem(slide.media);
@@ -242,7 +245,9 @@ export function describePage(input: {
       name:
         page.kind === 'media'
           ? t('media.not_found.title', 'Media Not Found')
-          : t('slideshow.not_found_title', 'Slideshow Not Found'),
+          : page.kind === 'person'
+            ? t('person.not_found_title', 'Person Not Found')
+            : t('slideshow.not_found_title', 'Slideshow Not Found'),
     });
   }
   if (page.kind === 'media') {
@@ -256,6 +261,16 @@ export function describePage(input: {
       type: 'article',
       jsonLd: itemJsonLd(item, { publicUrl, title: siteTitle }),
       manifest: `/iiif/presentation/3/item/${item.id}`,
+    });
+  }
+  if (page.kind === 'person') {
+    const person = page.api ? (answers[page.api] as PublicPerson | undefined)?.person : undefined;
+    if (!person) return head({});
+    const years = [person.born, person.died].filter(Boolean).join('–');
+    return head({
+      name: person.name,
+      description: person.note?.trim() || years,
+      path: paths.person(person.id),
     });
   }
   const show = slideshowOf(answers, page.api);

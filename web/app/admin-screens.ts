@@ -37,6 +37,20 @@ export const ADMIN_SCREENS = [
     denied: ['guard.denied.submissions', "You don't have permission to manage submissions."],
   },
   {
+    path: ADMIN_ROUTES.personSuggestions,
+    key: 'admin.nav.person_suggestions',
+    label: 'Names for people on photos',
+    action: 'submission:review',
+    denied: ['guard.denied.submissions', "You don't have permission to manage submissions."],
+  },
+  {
+    path: ADMIN_ROUTES.people,
+    key: 'admin.nav.people',
+    label: 'People',
+    action: 'media:manage',
+    denied: ['guard.denied.media', "You don't have permission to manage media."],
+  },
+  {
     path: ADMIN_ROUTES.categories,
     key: 'admin.nav.categories',
     label: 'Categories',

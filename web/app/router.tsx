@@ -34,6 +34,12 @@ const ADMIN_PAGES: Record<AdminPath, Loader> = {
     import('../features/knowledge/routes/admin-knowledge-page.tsx').then((m) => ({
       default: m.AdminKnowledgePage,
     })),
+  [ADMIN_ROUTES.people]: () =>
+    import('../features/people/routes/admin-people-page.tsx').then((m) => ({ default: m.AdminPeoplePage })),
+  [ADMIN_ROUTES.personSuggestions]: () =>
+    import('../features/people/routes/admin-person-suggestions-page.tsx').then((m) => ({
+      default: m.AdminPersonSuggestionsPage,
+    })),
   [ADMIN_ROUTES.categories]: () =>
     import('../features/categories/routes/admin-categories-page.tsx').then((m) => ({
       default: m.AdminCategoriesPage,
@@ -115,6 +121,7 @@ const MediaDetailPage = lazy(
 const SlideshowPlayerPage = lazy(
   page(() => import('../features/slideshows/routes/slideshow-player-page.tsx'), 'SlideshowPlayerPage'),
 );
+const PersonPage = lazy(page(() => import('../features/people/routes/person-page.tsx'), 'PersonPage'));
 const contributorDashboard = guardedScreen(
   'contributor:dashboard',
   page(
@@ -150,6 +157,7 @@ export function AppRoutes() {
         />
         <Route path={ROUTES.media} element={<MediaDetailPage />} />
         <Route path={ROUTES.slideshow} element={<SlideshowPlayerPage />} />
+        <Route path={ROUTES.person} element={<PersonPage />} />
         {adminScreens}
         <Route path="*" element={<Navigate to={paths.home} replace />} />
       </Route>

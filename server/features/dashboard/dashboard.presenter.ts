@@ -6,7 +6,9 @@ const n = (value: string | number | bigint | null | undefined) => Number(value ?
 /** `part` of `whole` as a rounded percentage; 0 when there is nothing. */
 export const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
-export function presentStats(row: DashboardCountsRow): Omit<DashboardStats, 'pendingKnowledge'> {
+export function presentStats(
+  row: DashboardCountsRow,
+): Omit<DashboardStats, 'pendingKnowledge' | 'pendingNames'> {
   return {
     totalMedia: n(row.total_media),
     publicMedia: n(row.public_media),

@@ -4,6 +4,7 @@ import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { listRecentActivity, presentActivity } from '../activity/activity.public.ts';
 import { countPendingContributions } from '../knowledge/knowledge.public.ts';
+import { countPendingSuggestions } from '../people/people.public.ts';
 import { percentOf, presentCategoryShare, presentStats } from './dashboard.presenter.ts';
 import { getDashboardCounts, listTopCategories } from './dashboard.repository.ts';
 
@@ -18,13 +19,14 @@ export const RECENT_ACTIVITY_SIZE = 8;
  */
 export async function getDashboard(ctx: AppContext, actor: Actor): Promise<DashboardData> {
   authorize(actor, 'admin:dashboard');
-  const [counts, top, activity, pendingKnowledge] = await Promise.all([
+  const [counts, top, activity, pendingKnowledge, pendingNames] = await Promise.all([
     getDashboardCounts(ctx.db),
     listTopCategories(ctx.db, DISTRIBUTION_SIZE),
     listRecentActivity(ctx.db, RECENT_ACTIVITY_SIZE),
     countPendingContributions(ctx.db),
+    countPendingSuggestions(ctx.db),
   ]);
-  const stats = { ...presentStats(counts), pendingKnowledge };
+  const stats = { ...presentStats(counts), pendingKnowledge, pendingNames };
   return {
     stats,
     healthScore: percentOf(stats.categorizedMedia, stats.totalMedia),

@@ -2,6 +2,7 @@ import { SITE_SETTING_DEFAULTS } from '#common/site-defaults.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { notFound } from '#server/errors.ts';
 import { mediaFileUrl } from '../media/media.public.ts';
+import { listPublicNamedBoxes } from '../people/people.public.ts';
 import * as repo from './iiif.repository.ts';
 import {
   type CollectionEntry,
@@ -88,6 +89,7 @@ async function manifestItems(ctx: Ctx, ids: string[]): Promise<Map<string, Manif
 export async function getItemManifest(ctx: Ctx, id: string) {
   const item = (await manifestItems(ctx, [checkedId(id)])).get(id.toLowerCase());
   if (!item) throw hidden();
+  item.people = (await listPublicNamedBoxes(ctx.db, [item.id])).get(item.id) ?? [];
   return itemManifest(ctx.config.publicUrl, item, await siteTitle(ctx));
 }
 

@@ -76,6 +76,11 @@ export interface ManifestItem {
    * common/rights.ts).
    */
   rights?: string | null;
+  /**
+   * The named boxes of public people on an image (issue 29 §2), in fractions of the upright image;
+   * a private person is never among them. Only the item's own manifest carries them.
+   */
+  people?: { id: string; personId: string; name: string; x: number; y: number; w: number; h: number }[];
 }
 
 function metadataOf(item: ManifestItem) {
@@ -214,6 +219,47 @@ export function itemManifest(base: string, item: ManifestItem, siteTitle: string
     ],
     provider: providerOf(base, siteTitle),
     items: [canvasOf(base, `${id}/canvas/1`, item)],
+    ...peopleAnnotations(base, id, `${id}/canvas/1`, item),
+  };
+}
+
+/**
+ * Who is in the picture (issue 29 §5): a W3C Web Annotation per named box, `identifying` the
+ * region of the canvas (`#xywh=` in the canvas's pixels) with the person's name, and the person's
+ * page as a second body, in one AnnotationPage of the manifest's `annotations`.
+ */
+function peopleAnnotations(base: string, manifestId: string, canvasId: string, item: ManifestItem) {
+  const { width, height } = item;
+  if (item.mediaType !== 'image' || !width || !height || !item.people?.length) return {};
+  const page = `${manifestId}/annotations/people`;
+  return {
+    annotations: [
+      {
+        id: page,
+        type: 'AnnotationPage',
+        items: item.people.map((box) => {
+          const x = Math.round(box.x * width);
+          const y = Math.round(box.y * height);
+          const w = Math.max(1, Math.min(Math.round(box.w * width), width - x));
+          const h = Math.max(1, Math.min(Math.round(box.h * height), height - y));
+          return {
+            id: `${page}/${box.id}`,
+            type: 'Annotation',
+            motivation: 'identifying',
+            body: [
+              { type: 'TextualBody', value: box.name, format: 'text/plain' },
+              {
+                id: `${base}${paths.person(box.personId)}`,
+                type: 'Text',
+                format: 'text/html',
+                label: plain(box.name),
+              },
+            ],
+            target: `${canvasId}#xywh=${x},${y},${w},${h}`,
+          };
+        }),
+      },
+    ],
   };
 }
 

@@ -10,9 +10,11 @@ import {
   replyKnowledgeBody,
 } from '#common/api/knowledge.ts';
 import { KNOWLEDGE_FORM_RESULT } from '#common/knowledge-form.ts';
+import { FORM_MARK_FIELD, PERSON_FORM_MARK, PERSON_FORM_RESULT } from '#common/people.ts';
 import { BODY_LIMITS } from '#server/http/json-body.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { addFormBodyParser } from '#server/web/form-body.ts';
+import { takePersonForm } from '../people/people.public.ts';
 import { streamEvents } from '../submissions/submissions.public.ts';
 import { onKnowledgeEvent } from './knowledge-events.ts';
 import { takeKnowledgeForm } from './knowledge-form.ts';
@@ -137,9 +139,14 @@ export const knowledgeFormFeature = defineFeature({
       '/media/:id',
       { config: { permission: 'submission:create' } },
       async (request, reply) => {
-        const { status, result } = await takeKnowledgeForm(ctx, request);
+        // The page's other form, "Suggest a name" for a person on it (issue 29 §2), says so by its mark.
+        const body = request.body as Record<string, unknown> | undefined;
+        const person = body?.[FORM_MARK_FIELD] === PERSON_FORM_MARK;
+        const { status, result } = person
+          ? await takePersonForm(ctx, request)
+          : await takeKnowledgeForm(ctx, request);
         return request.server.sendFormPage(request, reply, {
-          answers: { [KNOWLEDGE_FORM_RESULT]: result },
+          answers: { [person ? PERSON_FORM_RESULT : KNOWLEDGE_FORM_RESULT]: result },
           cookie: request.headers.cookie,
           status,
         });

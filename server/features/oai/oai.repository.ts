@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { MediaType } from '#common/enums.ts';
 import type { Db } from '#server/db/database.ts';
 import { toNumber } from '#server/db/database.ts';
+import { publicPeopleNames } from '../people/people.public.ts';
 
 /**
  * What a harvest asks for: records with a datestamp in [from, before), in one set, after the
@@ -41,7 +42,12 @@ export interface RecordRow {
   source: string | null;
   category_id: string | null;
   category_name: string | null;
+  /** The public people named on the item (Dublin Core subjects); null for a tombstone. */
+  people: string[] | null;
 }
+
+/** Read for the records of a page only, never for the count. */
+const peopleOf = sql`case when u.deleted then null else ${publicPeopleNames('u.id')} end as people`;
 
 const stamp = (column: RawBuilder<unknown>) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -112,7 +118,7 @@ const tombstones = (filter: RecordFilter, limit?: number) => {
  */
 export async function listRecords(db: Db, filter: RecordFilter, limit: number): Promise<RecordRow[]> {
   const result = await sql<RecordRow & { ts: unknown }>`
-    select u.*, ${stamp(sql`u.ts`)} as datestamp from (
+    select u.*, ${stamp(sql`u.ts`)} as datestamp, ${peopleOf} from (
       (${items(filter, limit)})
       union all
       (${tombstones(filter, limit)})
@@ -141,7 +147,7 @@ export async function countRecords(db: Db, filter: RecordFilter): Promise<number
 /** One record by its item id: the public item, else its tombstone, else none. */
 export async function getRecord(db: Db, id: string): Promise<RecordRow | undefined> {
   const result = await sql<RecordRow>`
-    select u.*, ${stamp(sql`u.ts`)} as datestamp from (
+    select u.*, ${stamp(sql`u.ts`)} as datestamp, ${peopleOf} from (
       (${items({})} and m.id = ${id}::uuid) union all (${tombstones({})} and t.media_id = ${id}::uuid)
     ) u limit 1`.execute(db);
   return result.rows[0];

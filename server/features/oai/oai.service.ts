@@ -149,6 +149,7 @@ export function createOai(ctx: AppContext) {
         source: row.source,
         category_id: row.category_id,
         category_name: row.category_name,
+        people: row.people ?? [],
       },
       { title, publicUrl: ctx.config.publicUrl },
     );

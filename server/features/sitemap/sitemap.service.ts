@@ -1,6 +1,7 @@
 import { paths } from '#common/paths.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { xmlText } from '../oai/oai.public.ts';
+import { listPublicPeople } from '../people/people.public.ts';
 import * as repo from './sitemap.repository.ts';
 
 /**
@@ -10,6 +11,8 @@ import * as repo from './sitemap.repository.ts';
  */
 export const SITEMAP_PAGE_SIZE = 50_000;
 const READ_CHUNK = 5_000;
+/** Person pages in the pages' sitemap; with at most a few thousand slideshows it stays under 50,000 URLs. */
+const PEOPLE_IN_SITEMAP = 40_000;
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 const url = (loc: string, lastmod?: Date) =>
@@ -42,16 +45,20 @@ export function createSitemaps(ctx: Pick<AppContext, 'db' | 'config'>, pageSize 
     },
 
     async pages(): Promise<string> {
-      const shows = await repo.listPublicSlideshows(ctx.db);
+      const [shows, people] = await Promise.all([
+        repo.listPublicSlideshows(ctx.db),
+        // The pages of the people named on public photos (issue 29 §2); never a private person.
+        listPublicPeople(ctx.db, PEOPLE_IN_SITEMAP),
+      ]);
       return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">${[
         paths.home,
         paths.about,
         paths.submit,
       ]
         .map((path) => url(`${base}${path}`))
-        .join(
-          '',
-        )}${shows.map((s) => url(`${base}${paths.slideshow(s.id)}`, s.updated_at)).join('')}</urlset>`;
+        .join('')}${shows.map((s) => url(`${base}${paths.slideshow(s.id)}`, s.updated_at)).join('')}${people
+        .map((p) => url(`${base}${paths.person(p.id)}`, p.updated_at))
+        .join('')}</urlset>`;
     },
 
     /** One page of items from `fromId`, streamed in chunks. */

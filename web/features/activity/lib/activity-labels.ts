@@ -66,6 +66,20 @@ export const ACTION_TEXTS = {
   'knowledge.accepted': { key: 'activity.action.knowledge.accepted', label: 'Knowledge accepted' },
   'knowledge.rejected': { key: 'activity.action.knowledge.rejected', label: 'Knowledge rejected' },
   'knowledge.replied': { key: 'activity.action.knowledge.replied', label: 'Contributor answered' },
+  'person.created': { key: 'activity.action.person.created', label: 'Person added' },
+  'person.updated': { key: 'activity.action.person.updated', label: 'Person updated' },
+  'person.deleted': { key: 'activity.action.person.deleted', label: 'Person deleted' },
+  'person.marked': { key: 'activity.action.person.marked', label: 'Person marked on a photo' },
+  'person.box_updated': { key: 'activity.action.person.box_updated', label: 'Person box changed' },
+  'person.unmarked': { key: 'activity.action.person.unmarked', label: 'Person box removed' },
+  'person.suggestion_accepted': {
+    key: 'activity.action.person.suggestion_accepted',
+    label: 'Name suggestion accepted',
+  },
+  'person.suggestion_rejected': {
+    key: 'activity.action.person.suggestion_rejected',
+    label: 'Name suggestion rejected',
+  },
 } as const satisfies Record<ActivityAction, { key: string; label: string }>;
 
 export const RESOURCE_TYPE_TEXTS = {
@@ -80,6 +94,7 @@ export const RESOURCE_TYPE_TEXTS = {
   translation: { key: 'activity.type.translation', label: 'Translation' },
   user: { key: 'activity.type.user', label: 'User' },
   knowledge: { key: 'activity.type.knowledge', label: 'Knowledge' },
+  person: { key: 'activity.type.person', label: 'Person' },
 } as const satisfies Record<ActivityResourceType, { key: string; label: string }>;
 
 /** An action's label; an action this build does not know (a newer server) shows as it is. */

@@ -112,6 +112,8 @@ export function StatCards({ data }: { data: DashboardData }) {
             n: num(stats.pendingSubmissions),
           })} · ${t('admin.dashboard.stat.pending_knowledge', '{n} contributions to review', {
             n: num(stats.pendingKnowledge),
+          })} · ${t('admin.dashboard.stat.pending_names', '{n} names to review', {
+            n: num(stats.pendingNames),
           })}`}
         />
       </dl>

@@ -45,6 +45,15 @@ function texts(s: Suggestion, t: Translate): { title: string; text: string; acti
       ),
       action: t('admin.dashboard.suggest.knowledge.action', 'Review Now'),
     }),
+    'review-names': () => ({
+      title: t('admin.dashboard.suggest.names.title', 'Review Names for People on Photos'),
+      text: t(
+        'admin.dashboard.suggest.names.text',
+        '{count} name(s) for people on photos are waiting for review.',
+        s.values,
+      ),
+      action: t('admin.dashboard.suggest.names.action', 'Review Now'),
+    }),
     'create-categories': () => ({
       title: t('admin.dashboard.suggest.categories.title', 'Create Categories'),
       text: t(

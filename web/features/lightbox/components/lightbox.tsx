@@ -6,6 +6,7 @@ import {
   RotateCcw,
   Scan,
   Share2,
+  Users,
   X,
   ZoomIn,
   ZoomOut,
@@ -20,6 +21,7 @@ import { ShareByHand } from '#web/components/share-by-hand.tsx';
 import { useFavorites } from '#web/lib/favorites.ts';
 import { useShare } from '#web/lib/share.ts';
 import { loadDeepZoom, MediaInfoSections, useMedia } from '#web/features/media/index.ts';
+import { loadLightboxPeople } from '#web/features/people/index.ts';
 import { useFittedSize } from '../lib/use-fitted-size.ts';
 import { neighbourIndex, stripRange, zoomIn, zoomOut } from '../lib/lightbox-rules.ts';
 
@@ -38,6 +40,8 @@ export interface LightboxProps {
 
 /** Deep zoom (OpenSeadragon on the IIIF image service): loaded only when asked for. */
 const DeepZoom = lazy(loadDeepZoom);
+/** "Show who is here" (issue 29 §2): the boxes and names, a chunk of its own loaded when turned on. */
+const LightboxPeople = lazy(() => loadLightboxPeople().then((m) => ({ default: m.LightboxPeople })));
 /** "Do you know more about this photo?": a chunk of its own, loaded when a visitor asks for it. */
 const KnowledgeForm = lazy(() =>
   import('#web/features/knowledge/index.ts').then((m) => ({ default: m.KnowledgeForm })),
@@ -75,6 +79,8 @@ function LightboxDialog({
   const favorites = useFavorites('gallery_favorites');
   const { share, copied, byHand } = useShare();
   const [infoOpen, setInfoOpen] = useState(false);
+  // Stays on while moving through the images, until turned off.
+  const [showPeople, setShowPeople] = useState(false);
   // Zoom belongs to the item it was set on, so moving to another item shows it at 100%.
   const [zoomState, setZoomState] = useState({ id: item.id, zoom: 1 });
   const zoom = zoomState.id === item.id ? zoomState.zoom : 1;
@@ -245,6 +251,18 @@ function LightboxDialog({
             </div>
 
             <div className="flex items-center gap-1">
+              {item.mediaType === 'image' && !deepZoom && (
+                <button
+                  type="button"
+                  className={toolButton}
+                  aria-label={t('people.show', 'Vís hvør er her')}
+                  title={t('people.show', 'Vís hvør er her')}
+                  aria-pressed={showPeople}
+                  onClick={() => setShowPeople((on) => !on)}
+                >
+                  <Users aria-hidden="true" className="size-5" />
+                </button>
+              )}
               <button
                 type="button"
                 className={toolButton}
@@ -325,16 +343,31 @@ function LightboxDialog({
                   aria-label={t('lightbox.image_region', 'Image')}
                   className="flex size-full overflow-auto px-16 py-4"
                 >
-                  <DisplayImage
-                    key={item.id}
-                    item={item}
-                    className={imageSize ? 'm-auto flex-none' : 'm-auto max-h-full max-w-full object-contain'}
-                    style={
-                      imageSize
-                        ? { width: imageSize.width, height: imageSize.height, maxWidth: 'none' }
-                        : undefined
-                    }
-                  />
+                  {showPeople && item.mediaType === 'image' && imageSize ? (
+                    // The boxes are drawn in the image's own frame, so they follow it as it zooms.
+                    <div
+                      className="relative m-auto flex-none"
+                      style={{ width: imageSize.width, height: imageSize.height }}
+                    >
+                      <DisplayImage key={item.id} item={item} className="block size-full max-w-none" />
+                      <Suspense fallback={null}>
+                        <LightboxPeople mediaId={item.id} />
+                      </Suspense>
+                    </div>
+                  ) : (
+                    <DisplayImage
+                      key={item.id}
+                      item={item}
+                      className={
+                        imageSize ? 'm-auto flex-none' : 'm-auto max-h-full max-w-full object-contain'
+                      }
+                      style={
+                        imageSize
+                          ? { width: imageSize.width, height: imageSize.height, maxWidth: 'none' }
+                          : undefined
+                      }
+                    />
+                  )}
                 </section>
               )}
               <button

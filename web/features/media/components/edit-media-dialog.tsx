@@ -1,4 +1,6 @@
+import { Users } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { Link } from 'react-router';
 import { OriginalDateField } from '#web/components/date-hint.tsx';
 import { ModalContent } from '#web/components/modal.tsx';
 import type { Category } from '#common/api/categories.ts';
@@ -17,6 +19,7 @@ import {
 } from '#web/components/form.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { FaceSuggestionsList } from '#web/features/faces/index.ts';
+import { paths } from '#common/paths.ts';
 import { useUpdateMedia } from '../api/admin-media.ts';
 import { formatCopyrightStatus } from '../lib/media-format.ts';
 import { useRightsOptions } from './rights-statement.tsx';
@@ -177,6 +180,18 @@ export function EditMediaDialog({
               </SubmitButton>
             </div>
           </Form>
+        )}
+        {/* Who is on the photo (issue 29 §2): boxes and names, on the people screen. */}
+        {item?.mediaType === 'image' && (
+          <p className="mt-4 border-t border-slate-200 pt-4">
+            <Link
+              to={`${paths.admin.people}?media=${encodeURIComponent(item.id)}`}
+              className="inline-flex items-center gap-2 font-medium text-blue-700 underline"
+            >
+              <Users aria-hidden="true" className="size-5" />
+              {t('admin.media.mark_people', 'Merk fólk á myndini')}
+            </Link>
+          </p>
         )}
       </ModalContent>
     </Dialog.Root>

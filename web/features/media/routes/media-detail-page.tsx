@@ -14,6 +14,7 @@ import { useFavorites } from '#web/lib/favorites.ts';
 import { useFullscreenEnabled } from '#web/lib/fullscreen.ts';
 import { useShare } from '#web/lib/share.ts';
 import { KnowledgeForm } from '#web/features/knowledge/index.ts';
+import { WhoIsHere } from '#web/features/people/index.ts';
 import { mediaPath, useMedia } from '../api/get-media.ts';
 import { useRecordView } from '../api/record-view.ts';
 import {
@@ -185,6 +186,16 @@ function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
           {media.description && <p className="whitespace-pre-line text-slate-800">{media.description}</p>}
           <AttributionLine item={media} />
           <CreditsLine item={media} />
+          {/* Who is in the picture (issue 29 §2): boxes on demand, a name suggested; works before the script. */}
+          {media.isPublic && isImage && (
+            <WhoIsHere
+              mediaId={media.id}
+              title={media.title}
+              src={media.files.display ?? media.files.medium}
+              width={media.width}
+              height={media.height}
+            />
+          )}
           {/* What visitors know about a public item (issue 29): works before the script arrives. */}
           {media.isPublic && <KnowledgeForm mediaId={media.id} />}
         </div>

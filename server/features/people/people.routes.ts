@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import {
+  acceptSuggestionBody,
+  createBoxBody,
+  createSuggestionBody,
+  createSuggestionResponse,
+  peopleListQuery,
+  peopleListResponse,
+  personBody,
+  personResponse,
+  publicBoxesResponse,
+  publicPersonResponse,
+  staffBoxResponse,
+  staffBoxesResponse,
+  suggestionListQuery,
+  suggestionListResponse,
+  suggestionReviewResponse,
+  suggestionStatsResponse,
+  updateBoxBody,
+  updatePersonBody,
+} from '#common/api/people.ts';
+import { BODY_LIMITS } from '#server/http/json-body.ts';
+import { defineFeature } from '#server/http/feature.ts';
+import { streamEvents } from '../submissions/submissions.public.ts';
+import { onSuggestionEvent } from './people-events.ts';
+import {
+  acceptSuggestion,
+  authorizeSuggestionEvents,
+  createBoxForStaff,
+  createPersonForStaff,
+  createSuggestion,
+  deleteBoxForStaff,
+  deletePersonForStaff,
+  getPublicPerson,
+  getSuggestionStats,
+  listBoxesForStaff,
+  listPeopleForStaff,
+  listPublicBoxes,
+  listSuggestionsForReview,
+  rejectSuggestion,
+  updateBoxForStaff,
+  updatePersonForStaff,
+} from './people.service.ts';
+
+const byId = z.object({ id: z.uuid() });
+const byMedia = z.object({ mediaId: z.uuid() });
+
+/**
+ * People on photos (issue 29 §2). Public: a person's page, an item's boxes ("show who is here"),
+ * a visitor's suggestion (under the submissions' permission). Staff: the list of people and the
+ * boxes on images (media management's permission), the review of suggestions (the submissions').
+ */
+export const peopleFeature = defineFeature({
+  name: 'people',
+  public(routes, ctx) {
+    routes.get(
+      '/:id',
+      {
+        config: { permission: 'gallery:browse' },
+        schema: { params: byId, response: { 200: publicPersonResponse } },
+      },
+      async (request) => getPublicPerson(ctx, await request.actor(), request.params.id),
+    );
+    routes.get(
+      '/media/:mediaId',
+      {
+        config: { permission: 'media:read' },
+        schema: { params: byMedia, response: { 200: publicBoxesResponse } },
+      },
+      async (request) => listPublicBoxes(ctx, await request.actor(), request.params.mediaId),
+    );
+    routes.post(
+      '/suggestions',
+      {
+        config: { permission: 'submission:create' },
+        bodyLimit: BODY_LIMITS.texts,
+        schema: { body: createSuggestionBody, response: { 201: createSuggestionResponse } },
+      },
+      async (request, reply) => {
+        const suggestion = await createSuggestion(ctx, await request.actor(), {
+          ...request.body,
+          ip: request.ip,
+        });
+        return reply.status(201).send({ suggestion });
+      },
+    );
+  },
+  admin(routes, ctx) {
+    const streams = new Set<() => void>();
+    routes.addHook('preClose', async () => {
+      for (const end of [...streams]) end();
+    });
+
+    routes.get(
+      '',
+      {
+        config: { permission: 'media:manage' },
+        schema: { querystring: peopleListQuery, response: { 200: peopleListResponse } },
+      },
+      async (request) => listPeopleForStaff(ctx, await request.actor(), request.query),
+    );
+    routes.post(
+      '',
+      {
+        config: { permission: 'media:manage' },
+        bodyLimit: BODY_LIMITS.text,
+        schema: { body: personBody, response: { 201: personResponse } },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ person: await createPersonForStaff(ctx, await request.actor(), request.body) }),
+    );
+    routes.patch(
+      '/:id',
+      {
+        config: { permission: 'media:manage' },
+        bodyLimit: BODY_LIMITS.text,
+        schema: { params: byId, body: updatePersonBody, response: { 200: personResponse } },
+      },
+      async (request) => ({
+        person: await updatePersonForStaff(ctx, await request.actor(), request.params.id, request.body),
+      }),
+    );
+    routes.delete(
+      '/:id',
+      { config: { permission: 'media:manage' }, schema: { params: byId } },
+      async (request, reply) => {
+        await deletePersonForStaff(ctx, await request.actor(), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    routes.get(
+      '/media/:mediaId/boxes',
+      {
+        config: { permission: 'media:manage' },
+        schema: { params: byMedia, response: { 200: staffBoxesResponse } },
+      },
+      async (request) => listBoxesForStaff(ctx, await request.actor(), request.params.mediaId),
+    );
+    routes.post(
+      '/media/:mediaId/boxes',
+      {
+        config: { permission: 'media:manage' },
+        bodyLimit: BODY_LIMITS.text,
+        schema: { params: byMedia, body: createBoxBody, response: { 201: staffBoxResponse } },
+      },
+      async (request, reply) =>
+        reply.status(201).send({
+          box: await createBoxForStaff(ctx, await request.actor(), request.params.mediaId, request.body),
+        }),
+    );
+    routes.patch(
+      '/boxes/:id',
+      {
+        config: { permission: 'media:manage' },
+        bodyLimit: BODY_LIMITS.text,
+        schema: { params: byId, body: updateBoxBody, response: { 200: staffBoxResponse } },
+      },
+      async (request) => ({
+        box: await updateBoxForStaff(ctx, await request.actor(), request.params.id, request.body),
+      }),
+    );
+    routes.delete(
+      '/boxes/:id',
+      { config: { permission: 'media:manage' }, schema: { params: byId } },
+      async (request, reply) => {
+        await deleteBoxForStaff(ctx, await request.actor(), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    routes.get(
+      '/suggestions',
+      {
+        config: { permission: 'submission:review' },
+        schema: { querystring: suggestionListQuery, response: { 200: suggestionListResponse } },
+      },
+      async (request) => listSuggestionsForReview(ctx, await request.actor(), request.query),
+    );
+    routes.get(
+      '/suggestions/stats',
+      { config: { permission: 'submission:review' }, schema: { response: { 200: suggestionStatsResponse } } },
+      async (request) => getSuggestionStats(ctx, await request.actor()),
+    );
+    // Server-sent events: { type: 'changed', id, status } per suggestion sent or reviewed.
+    routes.get(
+      '/suggestions/events',
+      { config: { permission: 'submission:review' } },
+      async (request, reply) => {
+        const readerId = authorizeSuggestionEvents(await request.actor());
+        const sessionId = await request.sessionId();
+        reply.hijack();
+        streamEvents(reply.raw, streams, { readerId, sessionId: sessionId! }, onSuggestionEvent);
+      },
+    );
+    routes.post(
+      '/suggestions/:id/accept',
+      {
+        config: { permission: 'submission:review' },
+        bodyLimit: BODY_LIMITS.text,
+        schema: { params: byId, body: acceptSuggestionBody, response: { 200: suggestionReviewResponse } },
+      },
+      async (request) => ({
+        suggestion: await acceptSuggestion(ctx, await request.actor(), request.params.id, request.body),
+      }),
+    );
+    routes.post(
+      '/suggestions/:id/reject',
+      {
+        config: { permission: 'submission:review' },
+        schema: { params: byId, response: { 200: suggestionReviewResponse } },
+      },
+      async (request) => ({
+        suggestion: await rejectSuggestion(ctx, await request.actor(), request.params.id),
+      }),
+    );
+  },
+});
