@@ -19,6 +19,7 @@ import { accountFeature } from './features/account/account.routes.ts';
 import { activityFeature } from './features/activity/activity.routes.ts';
 import { catalogueFeature } from './features/catalogue/catalogue.routes.ts';
 import { categoriesFeature } from './features/categories/categories.routes.ts';
+import { placesFeature } from './features/places/places.routes.ts';
 import { contributorFeature } from './features/contributor/contributor.routes.ts';
 import { dashboardFeature } from './features/dashboard/dashboard.routes.ts';
 import { documentsFeature } from './features/documents/documents.routes.ts';
@@ -72,6 +73,7 @@ const API_FEATURES = [
   galleryFeature,
   mediaFeature,
   categoriesFeature,
+  placesFeature,
   documentsFeature,
   slideshowsFeature,
   settingsFeature,

@@ -15,6 +15,8 @@ import { rightsStatement } from '#common/rights.ts';
  * - `contributor` is the copyright holder when it is not the photographer (the one who sent an
  *   item in is never published: that is their private data).
  * - `relation` is the item's category in the gallery; `source` the item's source field.
+ * - `coverage` is where: the free-text location, the place from the list in Faroese and English
+ *   (issue 28 §6), and the item's point as a DCMI Point ("east=…; north=…").
  * - `rights` is the statement URI first (what harvesters such as Europeana read), then its name in
  *   both languages, then the attribution text.
  */
@@ -39,7 +41,19 @@ export interface DublinCoreItem {
   category_id: string | null;
   /** The item's category when that is public (a private one is not named). */
   category_name: string | null;
+  /** Its place from the list staff keep (issue 28 §3), in Faroese and English. */
+  place_name_fo: string | null;
+  place_name_en: string | null;
+  /** Its point, both or neither. */
+  latitude: number | null;
+  longitude: number | null;
 }
+
+/**
+ * A point in the DCMI Point Encoding Scheme (https://www.dublincore.org/specifications/dublin-core/dcmi-point/),
+ * what `coverage` takes for a spatial location: "east=-6.7741; north=62.0107" (WGS 84 degrees).
+ */
+export const dcmiPoint = (latitude: number, longitude: number) => `east=${longitude}; north=${latitude}`;
 
 export type DublinCoreElement =
   | 'title'
@@ -104,6 +118,13 @@ export function dublinCore(
   if (item.category_id && item.category_name)
     add('relation', `${site.publicUrl}/?category=${encodeURIComponent(item.category_id)}`);
   add('coverage', item.location, 'fo');
+  // The place from the list in both its names (issue 28 §6), and the point as a DCMI Point.
+  if (item.place_name_fo) {
+    add('coverage', item.place_name_fo, 'fo');
+    add('coverage', item.place_name_en, 'en');
+  }
+  if (item.latitude !== null && item.longitude !== null)
+    add('coverage', dcmiPoint(item.latitude, item.longitude));
   add('rights', item.rights);
   const statement = rightsStatement(item.rights);
   if (statement) {

@@ -41,6 +41,10 @@ export interface RecordRow {
   source: string | null;
   category_id: string | null;
   category_name: string | null;
+  place_name_fo: string | null;
+  place_name_en: string | null;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 const stamp = (column: RawBuilder<unknown>) =>
@@ -67,8 +71,10 @@ const items = (filter: RecordFilter) => {
   return sql`select m.id, m.updated_at as ts, false as deleted, m.display_id, c.display_id as set_spec,
       m.title, m.description, m.historical_context, m.photographer, m.original_date, m.original_date_edtf, m.keywords,
       m.location, m.rights, m.copyright_holder, m.attribution_text, m.media_type, m.mime_type,
-      m.source, m.category_id, c.name as category_name
+      m.source, m.category_id, c.name as category_name,
+      p.name_fo as place_name_fo, p.name_en as place_name_en, m.latitude, m.longitude
     from media_items m left join categories c on c.id = m.category_id and c.is_public
+      left join places p on p.id = m.place_id
     where m.is_public and ${where}`;
 };
 
@@ -79,7 +85,9 @@ const tombstones = (filter: RecordFilter) => {
       null::text as historical_context, null::text as photographer, null::text as original_date, null::text as original_date_edtf,
       null::text[] as keywords, null::text as location, null::text as rights,
       null::text as copyright_holder, null::text as attribution_text, null::text as media_type,
-      null::text as mime_type, null::text as source, t.category_id, null::text as category_name
+      null::text as mime_type, null::text as source, t.category_id, null::text as category_name,
+      null::text as place_name_fo, null::text as place_name_en,
+      null::double precision as latitude, null::double precision as longitude
     from oai_tombstones t left join categories c on c.id = t.category_id and c.is_public
     where ${where}`;
 };
