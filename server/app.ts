@@ -27,6 +27,7 @@ import { filesFeature } from './features/files/files.routes.ts';
 import { galleryFeature } from './features/gallery/gallery.routes.ts';
 import { healthFeature } from './features/health/health.routes.ts';
 import { iiifFeature } from './features/iiif/iiif.routes.ts';
+import { mapFeature } from './features/map/map.routes.ts';
 import { mediaFeature } from './features/media/media.routes.ts';
 import { oaiFeature } from './features/oai/oai.routes.ts';
 import { sitemapFeature } from './features/sitemap/sitemap.routes.ts';
@@ -42,6 +43,7 @@ import { translationsFeature } from './features/translations/translations.routes
 import { usersFeature } from './features/users/users.routes.ts';
 import { watermarkFeature } from './features/watermark/watermark.routes.ts';
 import { registerFeature } from './http/feature.ts';
+import { tileSource } from '#common/map.ts';
 import type { FastifyZod } from './http/fastify.ts';
 import type { AppContext } from './http/context.ts';
 import { AppError } from './errors.ts';
@@ -71,6 +73,7 @@ const API_FEATURES = [
   healthFeature,
   accountFeature,
   galleryFeature,
+  mapFeature,
   mediaFeature,
   categoriesFeature,
   placesFeature,
@@ -119,7 +122,13 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
         scriptSrc: ["'self'"],
         // Radix positions popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // An installation's own tile server (MAP_TILE_URL) draws under the map; none by default.
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(context.config.map?.tileUrl ? [tileSource(context.config.map.tileUrl)] : []),
+        ],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         frameSrc: ["'self'"],
