@@ -100,6 +100,18 @@ describe('places', () => {
     expect(await dialog.getByLabel('Breidd').inputValue()).toBe(String(place.latitude));
     expect(await dialog.getByLabel('Longd').inputValue()).toBe(String(place.longitude));
     await expectNoAxeViolations(page);
+    // The map beside the fields: a click sets the point there (the fields follow).
+    const map = dialog.getByRole('region', { name: 'Kort til at seta punktið' });
+    await map.getByRole('button', { name: '62.2000, -6.7400' }).waitFor();
+    await map.scrollIntoViewIfNeeded();
+    const box = (await map.boundingBox())!;
+    await map.click({ position: { x: box.width / 2 + 40, y: box.height / 2 } });
+    await expect.poll(() => dialog.getByLabel('Longd').inputValue()).not.toBe(String(place.longitude));
+    const clicked = Number(await dialog.getByLabel('Longd').inputValue());
+    expect(clicked).toBeGreaterThan(place.longitude);
+    // Typed again by keyboard: the fields beside the map are the keyboard's way.
+    await dialog.getByLabel('Breidd').fill(String(place.latitude));
+    await dialog.getByLabel('Longd').fill(String(place.longitude));
     await tabTo(page, dialog.getByRole('button', { name: 'Save Changes' }), 120);
     await page.keyboard.press('Enter');
     await page.getByText('Media updated successfully!').waitFor();
@@ -120,6 +132,10 @@ describe('places', () => {
       .getByRole('definition')
       .filter({ hasText: /^Norðragøta$/ })
       .waitFor();
+    // The small map, on the basemap our own server serves, with the item's marker.
+    const map = page.getByRole('region', { name: 'Kort: Norðragøta' });
+    await map.waitFor();
+    await map.getByRole('button', { name: 'Norðragøta' }).waitFor();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Meira frá Norðragøta' }).click();
     await expectMoreFromPlace(page);

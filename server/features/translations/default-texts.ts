@@ -475,6 +475,7 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   },
   'admin.places.gps_in_file': { fo: 'GPS í fíluni: {point}', en: 'GPS in the file: {point}' },
   'admin.places.use_gps': { fo: 'Brúka hetta punktið', en: 'Use this point' },
+  'admin.places.map_label': { fo: 'Kort til at seta punktið', en: 'Map for setting the point' },
   'admin.places.map_help': {
     fo: 'Trýst á kortið fyri at seta punktið.',
     en: 'Click the map to set the point.',

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MediaItem } from '#common/api/media.ts';
 import { paths } from '#common/paths.ts';
-import { placeName } from '#common/places.ts';
+import { formatPoint, placeName } from '#common/places.ts';
+import { MapView } from '#web/features/map/index.ts';
 import { useLanguage, useT } from '#web/app/i18n.tsx';
 import {
   formatArchiveDate,
@@ -318,6 +319,25 @@ export function CreditsLine({ item }: { item: Pick<MediaItem, 'credits'> }) {
   );
 }
 
+/**
+ * Where the item was taken on a small map (issue 28 §5), when staff gave it a point: drawn by the
+ * browser only, Leaflet loaded with it (features/map), so the page's own script carries none of it.
+ */
+export function ItemMap({ item }: { item: Pick<MediaItem, 'latitude' | 'longitude' | 'place'> }) {
+  const t = useT();
+  const { lang } = useLanguage();
+  if (item.latitude === null || item.longitude === null) return null;
+  const name = item.place ? placeName(item.place, lang) : formatPoint(item.latitude, item.longitude);
+  return (
+    <MapView
+      label={t('media.small_map', 'Kort: {place}', { place: name })}
+      markers={[{ key: 'item', lat: item.latitude, lon: item.longitude, label: name }]}
+      view={{ center: [item.latitude, item.longitude], zoom: 10 }}
+      className="h-56"
+    />
+  );
+}
+
 const moreLink = 'inline-flex text-sm font-medium text-blue-700 underline hover:text-blue-900';
 
 /**
@@ -364,13 +384,14 @@ export function MediaInfoSections({
   item,
   level,
 }: {
-  item: Item & Pick<MediaItem, 'isPublic' | 'originalDateDecade'>;
+  item: Item & Pick<MediaItem, 'isPublic' | 'originalDateDecade' | 'latitude' | 'longitude'>;
   level: HeadingLevel;
 }) {
   return (
     <div className="space-y-6">
       <BasicInfoSection item={item} level={level} />
       <ArchivalSection item={item} level={level} />
+      <ItemMap item={item} />
       <MoreFromLinks item={item} />
       <TechnicalSection item={item} level={level} />
       <RightsSection item={item} level={level} />

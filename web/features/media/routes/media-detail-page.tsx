@@ -23,6 +23,7 @@ import {
   CreditsLine,
   HistoricalContextSection,
   IdLine,
+  ItemMap,
   KeywordsSection,
   MoreFromLinks,
   RightsSection,
@@ -193,6 +194,7 @@ function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
         <div className="space-y-6">
           <BasicInfoSection item={media} level={2} views={views} showTitle={false} />
           <ArchivalSection item={media} level={2} />
+          <ItemMap item={media} />
           <MoreFromLinks item={media} />
           <HistoricalContextSection item={media} level={2} />
           <TechnicalNotesSection item={media} level={2} />

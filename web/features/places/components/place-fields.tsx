@@ -6,6 +6,7 @@ import { formatPoint, placeName, searchPlaces } from '#common/places.ts';
 import { useLanguage, useT } from '#web/app/i18n.tsx';
 import { secondaryButton } from '#web/components/button.tsx';
 import { Field } from '#web/components/form.tsx';
+import { MapView } from '#web/features/map/index.ts';
 import { usePlaces } from '../api/get-places.ts';
 
 /** How many places the list under the search shows at once. */
@@ -14,10 +15,24 @@ const SHOWN = 8;
 const sameNumber = (text: unknown, value: number) =>
   String(text ?? '').trim() !== '' && Math.abs(Number(String(text).replace(',', '.')) - value) < 1e-9;
 
+/** Five decimals: about a metre, finer than a click on the map can mean. */
+const round = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
+
+/** The point the fields hold, when both are numbers on the globe. */
+function readPoint(latitude: unknown, longitude: unknown): { lat: number; lon: number } | null {
+  const read = (value: unknown) =>
+    String(value ?? '').trim() === '' ? Number.NaN : Number(String(value).replace(',', '.'));
+  const lat = read(latitude);
+  const lon = read(longitude);
+  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
+    return null;
+  return { lat, lon };
+}
+
 /**
  * An item's place on a form of the form kit (issue 28 §3): the place from the list, found by its
  * Faroese or English name without regard to accents (a combobox: arrows move, Enter
- * chooses), and the point as latitude and longitude fields. Choosing a place fills an empty point
+ * chooses), and the point as latitude and longitude fields, or a click on the map beside them. Choosing a place fills an empty point
  * (or one that was the old place's) with the place's; the server does the same. GPS read from the
  * file is offered as a suggestion, never taken by itself. The form's fields are `placeId`,
  * `latitude` and `longitude` (common/api/media.ts).
@@ -84,6 +99,7 @@ export function PlaceFields({ gps }: { gps?: { latitude: number; longitude: numb
     }
   };
 
+  const point = readPoint(latitude, longitude);
   const showGps = gps && !(sameNumber(latitude, gps.latitude) && sameNumber(longitude, gps.longitude));
 
   return (
@@ -187,6 +203,22 @@ export function PlaceFields({ gps }: { gps?: { latitude: number; longitude: numb
           inputMode="decimal"
           label={t('admin.places.longitude', 'Longitude')}
           description={t('admin.places.longitude_help', 'East; west is negative, e.g. -6.7741')}
+        />
+      </div>
+      <div>
+        <p className="mb-1 text-sm text-slate-700">
+          {t('admin.places.map_help', 'Click the map to set the point.')}
+        </p>
+        <MapView
+          label={t('admin.places.map_label', 'Map for setting the point')}
+          markers={
+            point
+              ? [{ key: 'point', lat: point.lat, lon: point.lon, label: formatPoint(point.lat, point.lon) }]
+              : []
+          }
+          onMapClick={({ lat, lon }) => setPoint(round(lat), round(lon))}
+          view={point ? { center: [point.lat, point.lon], zoom: 11 } : undefined}
+          className="h-64"
         />
       </div>
       {showGps && gps && (
