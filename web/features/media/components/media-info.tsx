@@ -353,30 +353,26 @@ export function MoreFromLinks({
   const { lang } = useLanguage();
   if (!item.isPublic || (!item.place && !item.originalDateDecade)) return null;
   return (
-    <ul className="flex flex-wrap gap-x-6 gap-y-2">
+    <p className="flex flex-wrap gap-x-6 gap-y-2">
       {item.place && (
-        <li>
-          <Link
-            to={{ pathname: paths.home, search: `?place=${encodeURIComponent(item.place.id)}` }}
-            className={moreLink}
-          >
-            {t('media.more_from_place', 'Meira frá {place}', { place: placeName(item.place, lang) })}
-          </Link>
-        </li>
+        <Link
+          to={{ pathname: paths.home, search: `?place=${encodeURIComponent(item.place.id)}` }}
+          className={moreLink}
+        >
+          {t('media.more_from_place', 'Meira frá {place}', { place: placeName(item.place, lang) })}
+        </Link>
       )}
       {item.originalDateDecade && (
-        <li>
-          <Link
-            to={{ pathname: paths.home, search: `?period=${encodeURIComponent(item.originalDateDecade)}` }}
-            className={moreLink}
-          >
-            {t('media.more_from_decade', 'Meira frá {decade}-árunum', {
-              decade: item.originalDateDecade.slice(0, -1),
-            })}
-          </Link>
-        </li>
+        <Link
+          to={{ pathname: paths.home, search: `?period=${encodeURIComponent(item.originalDateDecade)}` }}
+          className={moreLink}
+        >
+          {t('media.more_from_decade', 'Meira frá {decade}-árunum', {
+            decade: item.originalDateDecade.slice(0, -1),
+          })}
+        </Link>
       )}
-    </ul>
+    </p>
   );
 }
 
