@@ -27,6 +27,10 @@ export const ACTIVITY_ACTIONS = [
   'category.created',
   'category.updated',
   'category.deleted',
+  /** The list of places (issue 28 §3). */
+  'place.created',
+  'place.updated',
+  'place.deleted',
   'folder.created',
   'folder.updated',
   'folder.deleted',
@@ -80,6 +84,7 @@ export const ACTIVITY_RESOURCE_TYPES = [
   'media',
   'submission',
   'category',
+  'place',
   'folder',
   'document',
   'slideshow',

@@ -13,6 +13,8 @@ export interface GalleryFilters {
   type: MediaType | '';
   /** A timeline period, "1950s" or "1952" (common/timeline.ts), or '' for all time. */
   period: string;
+  /** A place of the list (issue 28 §3: "more from this place"), by id, or '' for everywhere. */
+  place: string;
   sort: GallerySort;
 }
 
@@ -34,11 +36,13 @@ export function readGalleryFilters(params: URLSearchParams): GalleryFilters {
   const sort = params.get('sort');
   const type = params.get('type');
   const period = params.get('period') ?? '';
+  const place = params.get('place');
   return {
     q: (params.get('q') ?? '').trim().slice(0, GALLERY_QUERY_MAX),
     category: isUuid(category) ? category : '',
     type: isType(type) ? type : '',
     period: PERIOD_NAME.test(period) ? period : '',
+    place: isUuid(place) ? place : '',
     sort: isSort(sort) ? sort : 'newest',
   };
 }
@@ -50,6 +54,7 @@ export function galleryPagePath(filters: GalleryFilters, cursor?: string): strin
   if (filters.category) params.set('category', filters.category);
   if (filters.type) params.set('type', filters.type);
   if (filters.period) params.set('period', filters.period);
+  if (filters.place) params.set('place', filters.place);
   params.set('sort', filters.sort);
   if (cursor) params.set('cursor', cursor);
   return `/api/gallery?${params}`;
@@ -62,6 +67,7 @@ export function timelinePath(filters: Omit<GalleryFilters, 'sort'>): string {
   if (filters.category) params.set('category', filters.category);
   if (filters.type) params.set('type', filters.type);
   if (filters.period) params.set('period', filters.period);
+  if (filters.place) params.set('place', filters.place);
   const search = params.toString();
   return search ? `/api/gallery/timeline?${search}` : '/api/gallery/timeline';
 }

@@ -33,6 +33,7 @@ describe('the permission table (spec §6 of both documents)', () => {
       'media:manage',
       'submission:review',
       'category:manage',
+      'place:manage',
       'folder:manage',
       'document:manage',
       'slideshow:manage',

@@ -41,6 +41,8 @@ const TABLE = {
   'media:manage': CONTENT,
   'submission:review': CONTENT,
   'category:manage': CONTENT,
+  /** The list of places (issue 28 §3): as categories, content staff keep it. */
+  'place:manage': CONTENT,
   'folder:manage': CONTENT,
   'document:manage': CONTENT,
   'slideshow:manage': CONTENT,

@@ -19,6 +19,7 @@ import { accountFeature } from './features/account/account.routes.ts';
 import { activityFeature } from './features/activity/activity.routes.ts';
 import { catalogueFeature } from './features/catalogue/catalogue.routes.ts';
 import { categoriesFeature } from './features/categories/categories.routes.ts';
+import { placesFeature } from './features/places/places.routes.ts';
 import { contributorFeature } from './features/contributor/contributor.routes.ts';
 import { dashboardFeature } from './features/dashboard/dashboard.routes.ts';
 import { documentsFeature } from './features/documents/documents.routes.ts';
@@ -27,6 +28,7 @@ import { filesFeature } from './features/files/files.routes.ts';
 import { galleryFeature } from './features/gallery/gallery.routes.ts';
 import { healthFeature } from './features/health/health.routes.ts';
 import { iiifFeature } from './features/iiif/iiif.routes.ts';
+import { mapFeature } from './features/map/map.routes.ts';
 import { mediaFeature } from './features/media/media.routes.ts';
 import { oaiFeature } from './features/oai/oai.routes.ts';
 import { sitemapFeature } from './features/sitemap/sitemap.routes.ts';
@@ -43,6 +45,7 @@ import { translationsFeature } from './features/translations/translations.routes
 import { usersFeature } from './features/users/users.routes.ts';
 import { watermarkFeature } from './features/watermark/watermark.routes.ts';
 import { registerFeature } from './http/feature.ts';
+import { tileSource } from '#common/map.ts';
 import type { FastifyZod } from './http/fastify.ts';
 import type { AppContext } from './http/context.ts';
 import { AppError } from './errors.ts';
@@ -72,8 +75,10 @@ const API_FEATURES = [
   healthFeature,
   accountFeature,
   galleryFeature,
+  mapFeature,
   mediaFeature,
   categoriesFeature,
+  placesFeature,
   documentsFeature,
   slideshowsFeature,
   settingsFeature,
@@ -121,7 +126,13 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
         scriptSrc: ["'self'"],
         // Radix positions popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // An installation's own tile server (MAP_TILE_URL) draws under the map; none by default.
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(context.config.map?.tileUrl ? [tileSource(context.config.map.tileUrl)] : []),
+        ],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         frameSrc: ["'self'"],

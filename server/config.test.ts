@@ -49,6 +49,21 @@ describe('configuration', () => {
     [{ REQUEST_TIMEOUT_SECONDS: '0' }, /REQUEST_TIMEOUT_SECONDS/],
     [{ IDLE_TIMEOUT_SECONDS: '10' }, /IDLE_TIMEOUT_SECONDS/],
     [{ CONNECTIONS_PER_CLIENT: 'many' }, /CONNECTIONS_PER_CLIENT/],
+    [{ MAP_REGION: '-7.8,61.35,-6.2' }, /MAP_REGION must be west,south,east,north/],
+    [{ MAP_REGION: '-7.8,62.45,-6.2,61.35' }, /MAP_REGION must be west,south,east,north/],
+    [{ MAP_REGION: '-190,61,-6,62' }, /MAP_REGION/],
+    [
+      { MAP_TILE_URL: 'ftp://tiles.example.org/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'x' },
+      /MAP_TILE_URL must be an http/,
+    ],
+    [
+      { MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}.png', MAP_TILE_ATTRIBUTION: 'x' },
+      /must contain \{z\}, \{x\} and \{y\}/,
+    ],
+    [
+      { MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' },
+      /MAP_TILE_URL needs MAP_TILE_ATTRIBUTION/,
+    ],
   ])('refuses %o with one clear line', (env, message) => {
     let error: unknown;
     try {
@@ -102,6 +117,25 @@ describe('configuration', () => {
     expect(configWarnings(https)).toEqual([expect.stringMatching(/SMTP_URL is not set.*outbox/)]);
     expect(configWarnings({ ...https, smtpUrl: 'smtp://mail.example.org' })).toEqual([]);
     expect(configWarnings(loadConfig({ DATA_DIR: dataDir() }))).toEqual([]);
+  });
+
+  it('reads the map’s region and an installation’s tile server (none by default)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).map).toEqual({
+      region: undefined,
+      tileUrl: undefined,
+      tileAttribution: undefined,
+    });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      MAP_REGION: '5,45,15,55.5',
+      MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '© Example',
+    });
+    expect(config.map).toEqual({
+      region: [5, 45, 15, 55.5],
+      tileUrl: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+      tileAttribution: '© Example',
+    });
   });
 
   it('turns on S3 when S3_BUCKET is set', () => {

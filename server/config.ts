@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { type Bbox, readBbox } from '#common/map.ts';
 
 /** Configuration from the environment (DESIGN.md §3). Bad values stop start-up with one line. */
 export interface Config {
@@ -45,6 +46,12 @@ export interface Config {
   pendingSubmissionsMaxBytes?: number;
   /** What the IIIF image server's kept pyramids and cut images may take on disk (features/iiif); default 1 GB. */
   iiifCacheBytes?: number;
+  /**
+   * The map (features/map): the region it shows (west, south, east, north; default the Faroe
+   * Islands), and a tile server to draw under it, for installations that have one (otherwise the
+   * coastline that ships with the archive is the basemap).
+   */
+  map?: { region?: Bbox; tileUrl?: string; tileAttribution?: string };
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +104,23 @@ const envSchema = z.object({
   UPLOAD_IDLE_SECONDS: z.coerce.number().int().min(10).max(7200).optional(),
   PENDING_SUBMISSIONS_MAX_GB: z.coerce.number().positive().max(1_000_000).optional(),
   IIIF_CACHE_MB: z.coerce.number().int().min(16).max(100_000_000).optional(),
+  MAP_REGION: optional.pipe(
+    z
+      .string()
+      .refine(
+        (v) => readBbox(v) !== null,
+        'must be west,south,east,north in degrees (e.g. -7.8,61.35,-6.2,62.45)',
+      )
+      .optional(),
+  ),
+  MAP_TILE_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
+      .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'must contain {z}, {x} and {y}')
+      .optional(),
+  ),
+  MAP_TILE_ATTRIBUTION: optional.pipe(z.string().max(300).optional()),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -108,6 +132,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
+  }
+  if (e.MAP_TILE_URL && !e.MAP_TILE_ATTRIBUTION) {
+    throw new ConfigError(
+      "Invalid configuration: MAP_TILE_URL needs MAP_TILE_ATTRIBUTION (the tiles' owner must be credited)",
+    );
   }
   const dataDir = resolve(e.DATA_DIR);
   const browserHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
@@ -145,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? undefined
         : Math.round(e.PENDING_SUBMISSIONS_MAX_GB * 1024 ** 3),
     iiifCacheBytes: e.IIIF_CACHE_MB === undefined ? undefined : e.IIIF_CACHE_MB * 1024 ** 2,
+    map: {
+      region: readBbox(e.MAP_REGION) ?? undefined,
+      tileUrl: e.MAP_TILE_URL,
+      tileAttribution: e.MAP_TILE_ATTRIBUTION,
+    },
   };
 }
 

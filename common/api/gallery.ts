@@ -32,6 +32,8 @@ export const galleryQuery = z.object({
   type: z.enum(MEDIA_TYPES).optional(),
   /** A timeline period (common/timeline.ts): items whose whole span of dates lies inside it. */
   period: z.string().max(5).refine(isPeriod, 'a decade such as 1950s or a year such as 1952').optional(),
+  /** A place of the list (issue 28 §3): the items staff gave that place. */
+  place: z.uuid('place: the id of a place of the list').optional(),
   sort: z.enum(GALLERY_SORTS).default('newest'),
   cursor: z.string().max(CURSOR_MAX).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(GALLERY_PAGE_SIZE),
@@ -67,7 +69,13 @@ export const galleryPageResponse = z.object({
 });
 
 /** The timeline's counts for the gallery's filters (the period only picks which decade's years). */
-export const timelineQuery = galleryQuery.pick({ q: true, category: true, type: true, period: true });
+export const timelineQuery = galleryQuery.pick({
+  q: true,
+  category: true,
+  type: true,
+  period: true,
+  place: true,
+});
 
 const periodCount = z.object({ period: z.string(), items: z.number().int().nonnegative() });
 

@@ -7,6 +7,7 @@ import { categoryRef } from './categories.ts';
 import { folderRef } from './folders.ts';
 import { formBoolean, keywordsField, optionalText } from './shared.ts';
 import { nearDuplicate } from '../near-duplicates.ts';
+import { coordinate } from './places.ts';
 
 /** Media items: upload, edit, and the staff media screen (admin-back-office.md §2 Media management, §5). */
 
@@ -98,6 +99,22 @@ export const mediaItem = z.object({
   folderId: z.uuid().nullable(),
   photographer: z.string().nullable(),
   location: z.string().nullable(),
+  /** Its place from the list staff keep (issue 28 §3); its names are in `place` where the answer has them. */
+  placeId: z.uuid().nullable(),
+  /** Where it was taken, as staff set it (both or neither); GPS read from the file never comes here by itself. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** Its place with its names and point: in the answer for one item (the media page, the lightbox). */
+  place: z
+    .object({
+      id: z.uuid(),
+      nameFo: z.string(),
+      nameEn: z.string(),
+      latitude: z.number(),
+      longitude: z.number(),
+    })
+    .nullable()
+    .optional(),
   originalDate: z.string().nullable(),
   /** The original date understood, as EDTF (common/dates); null when none or not understood. */
   originalDateEdtf: z.string().nullable(),
@@ -133,6 +150,25 @@ export type MediaUploadResponse = z.infer<typeof mediaUploadResponse>;
 export const viewResponse = z.object({ viewCount: z.number() });
 
 /**
+ * An item's place (issue 28 §3): one from the list ('' or null: none) and/or a point of its own.
+ * Choosing a place without a point gives the item the place's point (media.service.ts).
+ */
+const itemPlaceFields = {
+  placeId: z
+    .uuid('Choose a place from the list')
+    .or(z.literal('').transform(() => null))
+    .nullable()
+    .optional(),
+  latitude: coordinate('Latitude', 90).optional(),
+  longitude: coordinate('Longitude', 180).optional(),
+};
+/** A point is both coordinates or neither. */
+const pointIsWhole = (body: { latitude?: number | null; longitude?: number | null }) =>
+  (body.latitude === undefined) === (body.longitude === undefined) &&
+  (body.latitude == null) === (body.longitude == null);
+const POINT_IS_WHOLE = { message: 'Give both latitude and longitude, or neither', path: ['latitude'] };
+
+/**
  * Editing an item: any upload field; a title, when sent, must not be empty (trimmed). Keywords
  * come comma-separated, trimmed, empties dropped; none (or null) clears them (admin-back-office.md §5).
  */
@@ -141,8 +177,10 @@ export const updateMediaBody = uploadMediaFields
   .extend({
     title: z.string().trim().min(1, 'Title is required').max(300).optional(),
     keywords: keywordsField.nullable().optional(),
+    ...itemPlaceFields,
   })
-  .partial();
+  .partial()
+  .refine(pointIsWhole, POINT_IS_WHOLE);
 export type UpdateMediaBody = z.infer<typeof updateMediaBody>;
 
 /** newest (default), oldest, title A-Z, most viewed, featured first. */
@@ -153,6 +191,8 @@ const idOrNone = z.union([z.uuid(), z.literal('none')]).optional();
 export const adminMediaListQuery = listQuery(ADMIN_MEDIA_SORTS, {
   category: idOrNone,
   folder: idOrNone,
+  /** Items at a place of the list (issue 28 §3), or 'none'. */
+  place: idOrNone,
   isPublic: flagFilter,
   isFeatured: flagFilter,
   mediaType: z.enum(MEDIA_TYPES).optional(),
@@ -207,6 +247,8 @@ export const BULK_MEDIA_ACTIONS = [
   'unfeature',
   'move',
   'rights',
+  /** Gives every chosen item a place (or none, with null); see media.service.ts for the points. */
+  'place',
   'delete',
 ] as const;
 export type BulkMediaAction = (typeof BULK_MEDIA_ACTIONS)[number];
@@ -220,6 +262,12 @@ export const bulkMediaBody = z
     folderId: z.uuid().nullable().optional(),
     /** For the action 'rights': the statement every chosen item gets. */
     rights: rightsUri.optional(),
+    /** For the action 'place': the place every chosen item gets, or null for none. */
+    placeId: z.uuid().nullable().optional(),
+  })
+  .refine((body) => body.action !== 'place' || body.placeId !== undefined, {
+    message: 'Choose a place',
+    path: ['placeId'],
   })
   .refine((body) => body.action !== 'move' || body.categoryId !== undefined || body.folderId !== undefined, {
     message: 'Choose a category or a folder to move to',

@@ -12,6 +12,7 @@ import {
 import { getSiteSettings } from '#server/features/settings/settings.service.ts';
 import { getLatestSlideshow } from '#server/features/slideshows/slideshows.service.ts';
 import { getMessages } from '#server/features/translations/translations.service.ts';
+import { listPlaces } from '#server/features/places/places.service.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { POSTGRES_TEMPLATE, testEngine } from '../test/engine.ts';
 import { asRole, buildCategory, buildMedia } from '../test/factories.ts';
@@ -19,8 +20,9 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { scratchPostgres } from '../test/scratch-postgres.ts';
 import { VERSIONED_TABLES as FIRST_VERSIONED } from './migrations/20261127_0031_data_versions.ts';
 import { TIMELINE_VERSIONED_TABLES } from './migrations/20261127_0033_timeline_counts.ts';
+import { PLACES_VERSIONED_TABLES } from './migrations/20261127_0038_place_list.ts';
 
-const VERSIONED_TABLES = [...FIRST_VERSIONED, ...TIMELINE_VERSIONED_TABLES];
+const VERSIONED_TABLES = [...FIRST_VERSIONED, ...TIMELINE_VERSIONED_TABLES, ...PLACES_VERSIONED_TABLES];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,6 +47,7 @@ const SHARED: Record<string, (ctx: AppContext) => Promise<unknown>> = {
   'gallery page': (ctx) => listGallery(ctx, ANONYMOUS, { sort: 'newest', limit: 24 } as never),
   timeline: (ctx) => getTimeline(ctx, ANONYMOUS, { period: '1950s' }),
   texts: (ctx) => getMessages(ctx, ANONYMOUS, { lang: 'fo', scope: 'public' }),
+  places: (ctx) => listPlaces(ctx, ANONYMOUS, {}),
 };
 
 describe('answers kept until the public content changes', () => {

@@ -610,5 +610,6 @@ export type MediaItemUpdate = Updateable<MediaItemsTable>;
 export type MediaItemRow = Selectable<MediaItemsTable>;
 export type DerivativeRow = Selectable<DerivativesTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
+export type PlaceRow = Selectable<PlacesTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type SlideshowRow = Selectable<SlideshowsTable>;

@@ -34,6 +34,9 @@ export const CATALOGUE_COLUMNS = [
   'dc.language',
   'dc.relation',
   'dc.coverage[fo]',
+  'dc.coverage[en]',
+  /** The item's point as a DCMI Point (issue 28 §6). */
+  'dc.coverage',
   'dc.rights',
   'dc.rights[fo]',
   'dc.rights[en]',

@@ -71,6 +71,10 @@ export function itemDublinCore(item: ExportItem, site: ExportSite): DublinCoreVa
       category_id: categoryName ? item.category_id : null,
       category_name: categoryName,
       people: item.people,
+      place_name_fo: item.place_name_fo,
+      place_name_en: item.place_name_en,
+      latitude: item.latitude,
+      longitude: item.longitude,
     },
     site,
   );

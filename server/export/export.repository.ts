@@ -14,7 +14,12 @@ export function listExportItems(
     .selectFrom('media_items as m')
     .leftJoin('categories as c', 'c.id', 'm.category_id')
     .leftJoin('folders as f', 'f.id', 'm.folder_id')
+    .leftJoin('places as p', 'p.id', 'm.place_id')
     .select([
+      'p.name_fo as place_name_fo',
+      'p.name_en as place_name_en',
+      'm.latitude',
+      'm.longitude',
       'm.id',
       'm.display_id',
       'm.title',

@@ -17,6 +17,8 @@ import { rightsStatement } from '#common/rights.ts';
  * - The people named on a photo (issue 29 §2) are subjects, with no language; a private person is
  *   never among them (the callers' query leaves them out).
  * - `relation` is the item's category in the gallery; `source` the item's source field.
+ * - `coverage` is where: the free-text location, the place from the list in Faroese and English
+ *   (issue 28 §6), and the item's point as a DCMI Point ("east=…; north=…").
  * - `rights` is the statement URI first (what harvesters such as Europeana read), then its name in
  *   both languages, then the attribution text.
  */
@@ -43,7 +45,19 @@ export interface DublinCoreItem {
   category_name: string | null;
   /** The people named on it (issue 29 §2), public ones only: private people are never named. */
   people?: readonly string[];
+  /** Its place from the list staff keep (issue 28 §3), in Faroese and English. */
+  place_name_fo: string | null;
+  place_name_en: string | null;
+  /** Its point, both or neither. */
+  latitude: number | null;
+  longitude: number | null;
 }
+
+/**
+ * A point in the DCMI Point Encoding Scheme (https://www.dublincore.org/specifications/dublin-core/dcmi-point/),
+ * what `coverage` takes for a spatial location: "east=-6.7741; north=62.0107" (WGS 84 degrees).
+ */
+export const dcmiPoint = (latitude: number, longitude: number) => `east=${longitude}; north=${latitude}`;
 
 export type DublinCoreElement =
   | 'title'
@@ -110,6 +124,13 @@ export function dublinCore(
   if (item.category_id && item.category_name)
     add('relation', `${site.publicUrl}/?category=${encodeURIComponent(item.category_id)}`);
   add('coverage', item.location, 'fo');
+  // The place from the list in both its names (issue 28 §6), and the point as a DCMI Point.
+  if (item.place_name_fo) {
+    add('coverage', item.place_name_fo, 'fo');
+    add('coverage', item.place_name_en, 'en');
+  }
+  if (item.latitude !== null && item.longitude !== null)
+    add('coverage', dcmiPoint(item.latitude, item.longitude));
   add('rights', item.rights);
   const statement = rightsStatement(item.rights);
   if (statement) {

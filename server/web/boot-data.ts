@@ -44,6 +44,8 @@ export function bootDataPaths(url: URL, lang: Language): string[] {
       galleryPagePath(filters),
       timelinePath(filters),
     );
+    // The chosen place's name for the filter's chip ("more from this place").
+    if (filters.place) paths.push('/api/places');
   }
   const page = itemPageOf(url);
   if (page?.api) paths.push(page.api);

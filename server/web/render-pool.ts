@@ -76,6 +76,8 @@ export async function buildRenderWorker(root: string, outfile: string): Promise<
     target: 'node20',
     // React (and every package asking) in its production build; JSX compiled for its production runtime.
     define: { 'process.env.NODE_ENV': '"production"' },
+    // Style sheets a lazy part imports (the map's Leaflet CSS) are the browser's: the server draws none.
+    loader: { '.css': 'empty' },
     // The packages written as CommonJS require Node's modules: an ES module has no `require` of its own.
     banner: {
       js: "import { createRequire as __archiveCreateRequire } from 'node:module'; const require = __archiveCreateRequire(import.meta.url);",

@@ -26,6 +26,7 @@ import * as timelineCounts from './20261127_0033_timeline_counts.ts';
 import * as contributions from './20261127_0035_contributions.ts';
 import * as perceptualHashes from './20261127_0036_perceptual_hashes.ts';
 import * as places from './20261127_0037_places.ts';
+import * as placeList from './20261127_0038_place_list.ts';
 import * as people from './20261127_0040_people.ts';
 import * as faces from './20261127_0041_faces.ts';
 
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '20261127_0035_contributions': contributions,
   '20261127_0036_perceptual_hashes': perceptualHashes,
   '20261127_0037_places': places,
+  '20261127_0038_place_list': placeList,
   '20261127_0040_people': people,
   '20261127_0041_faces': faces,
 };

@@ -39,6 +39,7 @@ export async function listPublicMedia(
     categoryId?: string;
     mediaType?: MediaType;
     period?: Period;
+    placeId?: string;
     featuredOnly?: boolean;
     sort: GallerySort;
     cursor?: string;
@@ -84,6 +85,7 @@ export async function listPublicMedia(
   }
   if (options.categoryId) query = query.where('media_items.category_id', '=', options.categoryId);
   if (options.mediaType) query = query.where('media_items.media_type', '=', options.mediaType);
+  if (options.placeId) query = query.where('media_items.place_id', '=', options.placeId);
   if (options.period) {
     // In the period when its whole span lies inside (migration 0033's rule); the undated never.
     const { first, last } = periodDays(options.period);
@@ -104,6 +106,7 @@ export interface TimelineFilters {
   search?: string;
   categoryId?: string;
   mediaType?: MediaType;
+  placeId?: string;
 }
 
 /** Public items per period (decades "1950s" and years "1952"), with `matched` when a search was counted. */
@@ -111,7 +114,7 @@ export async function countTimeline(
   db: Db,
   filters: TimelineFilters,
 ): Promise<{ counts: { period: string; items: number }[]; complete: boolean }> {
-  if (!filters.search) {
+  if (!filters.search && !filters.placeId) {
     // The figures the database keeps (timeline_counts, migration 0033): a few hundred rows at most.
     let query = db
       .selectFrom('timeline_counts')
@@ -124,14 +127,18 @@ export async function countTimeline(
     const rows = await query.execute();
     return { counts: rows.map((r) => ({ period: r.period, items: toNumber(r.items) })), complete: true };
   }
-  // A search's matches are the visitor's own: counted over the first TIMELINE_SEARCH_LIMIT of them.
-  const pattern = containsPattern(filters.search.toLowerCase());
+  // A search's matches are the visitor's own, and the kept figures have no place: counted over the
+  // first TIMELINE_SEARCH_LIMIT of them (a place's items through media_items_place_idx).
+  const search = filters.search
+    ? sql`and search_text like f_unaccent(${containsPattern(filters.search.toLowerCase())})`
+    : sql``;
+  const place = filters.placeId ? sql`and place_id = ${filters.placeId}::uuid` : sql``;
   const category = filters.categoryId ? sql`and category_id = ${filters.categoryId}::uuid` : sql``;
   const type = filters.mediaType ? sql`and media_type = ${filters.mediaType}` : sql``;
   const { rows } = await sql<{ period: string | null; items: string }>`
     with matched as (
       select original_date_earliest as earliest, original_date_latest as latest from media_items
-      where is_public and search_text like f_unaccent(${pattern}) ${category} ${type}
+      where is_public ${search} ${place} ${category} ${type}
       limit ${TIMELINE_SEARCH_LIMIT + 1}
     ), counted as (select * from matched limit ${TIMELINE_SEARCH_LIMIT})
     select p as period, count(*)::text as items

@@ -29,6 +29,7 @@ async function makeGalleryPage(ctx: AppContext, query: z.output<typeof galleryQu
     categoryId: query.category,
     mediaType: query.type,
     period: readPeriod(query.period) ?? undefined,
+    placeId: query.place,
     sort: query.sort,
     cursor: query.cursor,
     limit: query.limit,
@@ -63,6 +64,7 @@ export async function getTimeline(
       search: query.q || undefined,
       categoryId: query.category,
       mediaType: query.type,
+      placeId: query.place,
     });
     const chosen = readPeriod(query.period);
     const decade = chosen ? decadeOf(chosen) : null;

@@ -53,6 +53,15 @@ async function manifestItems(ctx: Ctx, ids: string[]): Promise<Map<string, Manif
       photographer: row.photographer,
       originalDate: row.original_date,
       navDate: row.nav_day ? `${row.nav_day}T00:00:00Z` : null,
+      navPlace:
+        row.latitude !== null && row.longitude !== null
+          ? {
+              latitude: row.latitude,
+              longitude: row.longitude,
+              nameFo: row.place_name_fo,
+              nameEn: row.place_name_en,
+            }
+          : null,
       location: row.location,
       keywords: row.keywords,
       source: row.source,

@@ -37,7 +37,12 @@ function manifestItems(db: Db) {
     .leftJoin('categories as c', (join) =>
       join.onRef('c.id', '=', 'm.category_id').on('c.is_public', '=', true),
     )
+    .leftJoin('places as p', 'p.id', 'm.place_id')
     .select([
+      'm.latitude',
+      'm.longitude',
+      'p.name_fo as place_name_fo',
+      'p.name_en as place_name_en',
       'm.id',
       'm.display_id',
       'm.title',

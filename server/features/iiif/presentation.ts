@@ -8,6 +8,8 @@ import { paths } from '#common/paths.ts';
 import { canonicalPath, parseImageRequest, planImage } from './image-request.ts';
 
 export const PRESENTATION_CONTEXT = 'http://iiif.io/api/presentation/3/context.json';
+/** The navPlace extension's context (https://iiif.io/api/extension/navplace/), before Presentation's. */
+export const NAVPLACE_CONTEXT = 'http://iiif.io/api/extension/navplace/context.json';
 
 type LangMap = Record<string, string[]>;
 /** A text staff typed, in whatever language they wrote it: IIIF's "none". */
@@ -71,6 +73,11 @@ export interface ManifestItem {
     /** The H.264/AAC copy of a sound or video browsers do not play as it is, when made. */
     playable?: { url: string; format: string } | null;
   };
+  /**
+   * Where it was taken (issue 28 §6): its point, with its place's names when it has one from the
+   * list; null when it has no point. A manifest says it as navPlace.
+   */
+  navPlace?: { latitude: number; longitude: number; nameFo: string | null; nameEn: string | null } | null;
   /**
    * The item's rights statement URI (rightsstatements.org or Creative Commons, `http://`;
    * common/rights.ts).
@@ -203,14 +210,16 @@ function canvasOf(
 export function itemManifest(base: string, item: ManifestItem, siteTitle: string) {
   const id = presentationUrl.item(base, item.id);
   const attribution = item.attributionText?.trim();
+  const place = navPlaceOf(id, item);
   return {
-    '@context': PRESENTATION_CONTEXT,
+    '@context': place ? [NAVPLACE_CONTEXT, PRESENTATION_CONTEXT] : PRESENTATION_CONTEXT,
     id,
     type: 'Manifest',
     label: plain(item.title),
     ...(item.description?.trim() ? { summary: plain(item.description) } : {}),
     metadata: metadataOf(item),
     ...(item.navDate ? { navDate: item.navDate } : {}),
+    ...(place ? { navPlace: place } : {}),
     ...(item.rights ? { rights: item.rights } : {}),
     ...(attribution ? { requiredStatement: { label: LABELS.attribution, value: plain(attribution) } } : {}),
     ...(thumbnailOf(base, item) ? { thumbnail: thumbnailOf(base, item) } : {}),
@@ -258,6 +267,28 @@ function peopleAnnotations(base: string, manifestId: string, canvasId: string, i
             target: `${canvasId}#xywh=${x},${y},${w},${h}`,
           };
         }),
+      },
+    ],
+  };
+}
+
+/**
+ * The navPlace extension's value: a GeoJSON FeatureCollection with the item's point (GeoJSON says
+ * longitude first), labelled with its place's names when it has one.
+ */
+function navPlaceOf(manifestId: string, item: ManifestItem) {
+  const point = item.navPlace;
+  if (!point) return null;
+  const label = point.nameFo ? both(point.nameFo, point.nameEn ?? point.nameFo) : null;
+  return {
+    id: `${manifestId}/feature-collection/1`,
+    type: 'FeatureCollection',
+    features: [
+      {
+        id: `${manifestId}/feature/1`,
+        type: 'Feature',
+        properties: label ? { label } : {},
+        geometry: { type: 'Point', coordinates: [point.longitude, point.latitude] },
       },
     ],
   };

@@ -127,6 +127,7 @@ export interface AdminMediaFilters {
   /** An id, or 'none' for items without one. */
   category?: string;
   folder?: string;
+  place?: string;
   isPublic?: boolean;
   isFeatured?: boolean;
   mediaType?: MediaType;
@@ -190,6 +191,8 @@ function adminMediaQuery(db: Db, filters: AdminMediaFilters) {
   else if (filters.category) query = query.where('media_items.category_id', '=', filters.category);
   if (filters.folder === 'none') query = query.where('media_items.folder_id', 'is', null);
   else if (filters.folder) query = query.where('media_items.folder_id', '=', filters.folder);
+  if (filters.place === 'none') query = query.where('media_items.place_id', 'is', null);
+  else if (filters.place) query = query.where('media_items.place_id', '=', filters.place);
   if (filters.isPublic !== undefined) query = query.where('media_items.is_public', '=', filters.isPublic);
   if (filters.isFeatured !== undefined)
     query = query.where('media_items.is_featured', '=', filters.isFeatured);
@@ -353,6 +356,34 @@ export function updateMediaMany(db: Db, ids: string[], values: Updateable<MediaI
     .where('id', 'in', ids)
     .returning(['id'])
     .execute();
+}
+
+/**
+ * Gives many items one place (null: none); returns the ids that changed. An item's point follows
+ * when it has none or it is its old place's point; a point of its own stays.
+ */
+export async function setPlaceMany(
+  db: Db,
+  ids: string[],
+  place: { id: string; latitude: number; longitude: number } | null,
+) {
+  if (ids.length === 0) return [];
+  const follows = sql<boolean>`(media_items.latitude is null or exists (
+    select 1 from places old where old.id = media_items.place_id
+      and old.latitude = media_items.latitude and old.longitude = media_items.longitude))`;
+  const result = await db
+    .updateTable('media_items')
+    .set({
+      place_id: place?.id ?? null,
+      latitude: sql`case when ${follows} then ${place?.latitude ?? null}::double precision else media_items.latitude end`,
+      longitude: sql`case when ${follows} then ${place?.longitude ?? null}::double precision else media_items.longitude end`,
+      updated_at: new Date(),
+    })
+    .where('id', 'in', ids)
+    .where(sql<boolean>`place_id is distinct from ${place?.id ?? null}::uuid`)
+    .returning(['id'])
+    .execute();
+  return result;
 }
 
 /**

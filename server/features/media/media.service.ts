@@ -31,6 +31,7 @@ import { ingestFile, recordStoredFile } from '#server/media/ingest/ingest-file.t
 import { currentWatermarkColumns, getSettings, newItemRights } from '../settings/settings.public.ts';
 import { getCategory } from '../categories/categories.public.ts';
 import { getFolder } from '../folders/folders.public.ts';
+import { getPlace } from '../places/places.public.ts';
 import { logActivity } from '../activity/activity.public.ts';
 import { assertOwnUpload, consumeFinishedUpload } from '../uploads/uploads.service.ts';
 import * as repo from './media.repository.ts';
@@ -195,13 +196,23 @@ export async function getMediaItem(ctx: AppContext, actor: Actor, { id }: { id: 
   if (!row || !can(actor, 'media:read', mediaResource(row))) throw notFound('Media not found or not public');
   // Content staff get the original and the camera data read from the file; everyone else the
   // public files (the presenter knows which originals are public).
-  const [derivatives, credits] = await Promise.all([
+  const [derivatives, credits, place] = await Promise.all([
     listDerivatives(ctx.db, 'media', id),
     listKnowledgeCredits(ctx.db, id),
+    row.place_id ? getPlace(ctx.db, row.place_id) : undefined,
   ]);
   return {
     ...presentMedia(row, derivatives, { canSeeOriginal: can(actor, 'media:manage') }),
     credits,
+    place: place
+      ? {
+          id: place.id,
+          nameFo: place.name_fo,
+          nameEn: place.name_en,
+          latitude: place.latitude,
+          longitude: place.longitude,
+        }
+      : null,
   };
 }
 
@@ -252,7 +263,12 @@ export async function updateMedia(
     commercialUseAllowed: 'commercial_use_allowed',
     attributionRequired: 'attribution_required',
     attributionText: 'attribution_text',
+    placeId: 'place_id',
+    latitude: 'latitude',
+    longitude: 'longitude',
   };
+  const newPlace = (body.placeId ? await getPlace(ctx.db, body.placeId) : null) ?? null;
+  if (body.placeId && !newPlace) throw badRequest('The chosen place no longer exists.', 'UNKNOWN_REFERENCE');
   const sent = Object.entries(body).filter(([, value]) => value !== undefined);
   const values = Object.fromEntries(
     sent.flatMap(([field, value]) =>
@@ -277,6 +293,7 @@ export async function updateMedia(
   const row = await ctx.db.transaction().execute(async (trx) => {
     const before =
       body.rights !== undefined || body.copyrightStatus !== undefined ? await repo.getMedia(trx, id) : null;
+    if (body.placeId !== undefined) Object.assign(values, await pointWithPlace(trx, id, body, newPlace));
     const updated = await repo.updateMedia(trx, id, values);
     if (!updated) throw notFound('Media not found');
     if (before) await remarkIfRightsFreed(trx, [before], [updated]);
@@ -284,6 +301,36 @@ export async function updateMedia(
     return updated;
   });
   return presentMedia(row, await listDerivatives(ctx.db, 'media', id), { canSeeOriginal: true });
+}
+
+/**
+ * The point an item gets when staff choose its place (issue 28 §3): the point sent, else the one it
+ * has of its own, else the place's. A point that was its old place's (taken when that place was
+ * chosen) follows the place: it becomes the new place's, or none with no place.
+ */
+async function pointWithPlace(
+  trx: Db,
+  id: string,
+  body: Pick<UpdateMediaBody, 'latitude' | 'longitude'>,
+  newPlace: { latitude: number; longitude: number } | null,
+): Promise<{ latitude?: number | null; longitude?: number | null }> {
+  if (body.latitude !== undefined) {
+    // A place chosen with the point fields left empty: the place's point.
+    if (body.latitude === null && newPlace)
+      return { latitude: newPlace.latitude, longitude: newPlace.longitude };
+    return {};
+  }
+  const current = await repo.getMediaForUpdate(trx, id);
+  if (!current) return {};
+  const oldPlace = current.place_id ? await getPlace(trx, current.place_id) : null;
+  const followsOldPlace =
+    current.latitude === null ||
+    (oldPlace !== null &&
+      oldPlace !== undefined &&
+      oldPlace.latitude === current.latitude &&
+      oldPlace.longitude === current.longitude);
+  if (!followsOldPlace) return {};
+  return { latitude: newPlace?.latitude ?? null, longitude: newPlace?.longitude ?? null };
 }
 
 /** Every item for the media screen, filtered, sorted and paged (admin-back-office.md §2, §5). */
@@ -391,6 +438,9 @@ const BULK_FLAGS = {
 export async function bulkUpdateMedia(ctx: AppContext, actor: Actor, body: BulkMediaBody) {
   authorize(actor, 'media:manage');
   if (body.action === 'move') await assertPlacesExist(ctx.db, body);
+  const place = body.action === 'place' && body.placeId ? await getPlace(ctx.db, body.placeId) : null;
+  if (body.action === 'place' && body.placeId && !place)
+    throw badRequest('The chosen place no longer exists.', 'UNKNOWN_REFERENCE');
   const ids = [...new Set(body.ids)];
   const { changed, fileKeys } = await ctx.db.transaction().execute(async (trx) => {
     const rows = await repo.getMediaMany(trx, ids);
@@ -418,6 +468,22 @@ export async function bulkUpdateMedia(ctx: AppContext, actor: Actor, body: BulkM
           id: row.id,
           name: row.title,
           details: { categoryId: body.categoryId, folderId: body.folderId },
+        });
+      return { changed: updated.length, fileKeys: [] };
+    }
+    if (body.action === 'place') {
+      // Each item's point follows as in an edit (pointWithPlace): kept when it is its own.
+      const updated = await repo.setPlaceMany(
+        trx,
+        rows.map((r) => r.id),
+        place ? { id: place.id, latitude: place.latitude, longitude: place.longitude } : null,
+      );
+      const changed = new Set(updated.map((r) => r.id));
+      for (const row of rows.filter((r) => changed.has(r.id)))
+        await logActivity(trx, actor, 'media.updated', {
+          id: row.id,
+          name: row.title,
+          details: { placeId: body.placeId },
         });
       return { changed: updated.length, fileKeys: [] };
     }

@@ -44,6 +44,10 @@ export interface RecordRow {
   category_name: string | null;
   /** The public people named on the item (Dublin Core subjects); null for a tombstone. */
   people: string[] | null;
+  place_name_fo: string | null;
+  place_name_en: string | null;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /** Read for the records of a page only, never for the count. */
@@ -88,12 +92,14 @@ const items = (filter: RecordFilter, limit?: number) => {
   return sql`select m.id, m.updated_at as ts, false as deleted, m.display_id, c.display_id as set_spec,
       m.title, m.description, m.historical_context, m.photographer, m.original_date, m.original_date_edtf, m.keywords,
       m.location, m.rights, m.copyright_holder, m.attribution_text, m.media_type, m.mime_type,
-      m.source, m.category_id, c.name as category_name
+      m.source, m.category_id, c.name as category_name,
+      p.name_fo as place_name_fo, p.name_en as place_name_en, m.latitude, m.longitude
     from (select i.id, i.updated_at, i.display_id, i.title, i.description, i.historical_context, i.photographer,
         i.original_date, i.original_date_edtf, i.keywords, i.location, i.rights, i.copyright_holder,
-        i.attribution_text, i.media_type, i.mime_type, i.source, i.category_id
+        i.attribution_text, i.media_type, i.mime_type, i.source, i.category_id, i.place_id, i.latitude, i.longitude
       from media_items i where i.is_public and ${where} ${firstRows(limit, sql`i.updated_at`, sql`i.id`)}) m
     left join categories c on c.id = m.category_id and c.is_public
+    left join places p on p.id = m.place_id
     where ${inSet(filter)}`;
 };
 
@@ -104,7 +110,9 @@ const tombstones = (filter: RecordFilter, limit?: number) => {
       null::text as historical_context, null::text as photographer, null::text as original_date, null::text as original_date_edtf,
       null::text[] as keywords, null::text as location, null::text as rights,
       null::text as copyright_holder, null::text as attribution_text, null::text as media_type,
-      null::text as mime_type, null::text as source, t.category_id, null::text as category_name
+      null::text as mime_type, null::text as source, t.category_id, null::text as category_name,
+      null::text as place_name_fo, null::text as place_name_en,
+      null::double precision as latitude, null::double precision as longitude
     from (select o.media_id, o.deleted_at, o.display_id, o.category_id from oai_tombstones o
       where ${where} ${firstRows(limit, sql`o.deleted_at`, sql`o.media_id`)}) t
     left join categories c on c.id = t.category_id and c.is_public

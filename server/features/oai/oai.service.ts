@@ -150,6 +150,10 @@ export function createOai(ctx: AppContext) {
         category_id: row.category_id,
         category_name: row.category_name,
         people: row.people ?? [],
+        place_name_fo: row.place_name_fo,
+        place_name_en: row.place_name_en,
+        latitude: row.latitude,
+        longitude: row.longitude,
       },
       { title, publicUrl: ctx.config.publicUrl },
     );

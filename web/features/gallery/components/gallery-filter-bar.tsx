@@ -182,6 +182,7 @@ export function GalleryFilterBar({
         {params.view === 'list' && <input type="hidden" name="view" value="list" />}
         {/* The timeline's period stays when the form is sent without script. */}
         {params.period && <input type="hidden" name="period" value={params.period} />}
+        {params.place && <input type="hidden" name="place" value={params.place} />}
         {/* Enter in the box sends the form; this button is for keyboards and screen readers. */}
         <button
           type="submit"

@@ -2,7 +2,7 @@ import { type GalleryFilters, isUuid, readGalleryFilters } from '#common/gallery
 
 /**
  * The gallery's state lives in the URL so a search can be shared and Back works:
- * `q`, `category`, `type`, `period` (a timeline period), `sort` (newest is the default and left out), `view` (grid is the default and
+ * `q`, `category`, `type`, `period` (a timeline period), `place` (a place's id), `sort` (newest is the default and left out), `view` (grid is the default and
  * left out), and `item` (+ `from=featured`) for the image open in the lightbox.
  */
 export type GalleryView = 'grid' | 'list';
@@ -25,7 +25,7 @@ export function readGalleryParams(params: URLSearchParams): GalleryParams {
 }
 
 export type GalleryParamPatch = Partial<
-  Record<'q' | 'category' | 'type' | 'period' | 'sort' | 'view' | 'item' | 'from', string | null>
+  Record<'q' | 'category' | 'type' | 'period' | 'place' | 'sort' | 'view' | 'item' | 'from', string | null>
 >;
 
 const DEFAULTS: Record<string, string> = { sort: 'newest', view: 'grid', from: 'gallery' };
@@ -42,4 +42,4 @@ export function patchGalleryParams(params: URLSearchParams, patch: GalleryParamP
 
 /** Whether any filter that narrows the results is set. */
 export const hasFilters = (p: GalleryParams) =>
-  p.q !== '' || p.category !== '' || p.type !== '' || p.period !== '';
+  p.q !== '' || p.category !== '' || p.type !== '' || p.period !== '' || p.place !== '';

@@ -24,6 +24,8 @@ import {
 } from '../lib/gallery-params.ts';
 
 // The viewer is only needed once an image is opened.
+// The chosen place's name: only when the address names one ("more from this place").
+const PlaceFilterChip = lazy(() => import('../components/place-filter-chip.tsx'));
 const Lightbox = lazy(() => import('#web/features/lightbox/index.ts').then((m) => ({ default: m.Lightbox })));
 
 /** When the lightbox comes this close to the end of the loaded items, the next page is fetched. */
@@ -46,10 +48,15 @@ export function HomePage() {
 
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readGalleryParams(searchParams), [searchParams]);
-  const { q, category, type, period, sort } = params;
-  const filters = useMemo(() => ({ q, category, type, period, sort }), [q, category, type, period, sort]);
+  const { q, category, type, period, place, sort } = params;
+  const filters = useMemo(
+    () => ({ q, category, type, period, place, sort }),
+    [q, category, type, period, place, sort],
+  );
   const gallery = useGalleryPages(filters);
-  const timeline = useTimeline(useMemo(() => ({ q, category, type, period }), [q, category, type, period]));
+  const timeline = useTimeline(
+    useMemo(() => ({ q, category, type, period, place }), [q, category, type, period, place]),
+  );
   const items = useMemo(() => gallery.data?.pages.flatMap((page) => page.items) ?? [], [gallery.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isPlaceholderData } = gallery;
 
@@ -66,7 +73,7 @@ export function HomePage() {
     [setSearchParams],
   );
   const clearFilters = useCallback(
-    () => changeFilters({ q: null, category: null, type: null, period: null, sort: null }),
+    () => changeFilters({ q: null, category: null, type: null, period: null, place: null, sort: null }),
     [changeFilters],
   );
 
@@ -164,6 +171,11 @@ export function HomePage() {
                 {t('gallery.title', 'Savnið')}
               </h2>
               <GalleryFilterBar params={params} categories={categories.data ?? []} onChange={changeFilters} />
+              {place && (
+                <Suspense fallback={null}>
+                  <PlaceFilterChip id={place} onClear={() => changeFilters({ place: null })} />
+                </Suspense>
+              )}
               {timeline.data && <Timeline counts={timeline.data} period={period} />}
               {results}
             </section>

@@ -152,6 +152,8 @@ export interface BulkRequest {
   folderId?: string | null;
   /** For 'rights': the statement URI every selected item gets. */
   rights?: string;
+  /** For 'place': the place every selected item gets (null: none). */
+  placeId?: string | null;
 }
 
 /** POST /api/admin/media/bulk: one action on many items, all or nothing. */

@@ -6,6 +6,7 @@ import { useT } from '#web/app/i18n.tsx';
 import { Button, linkButton, secondaryButton } from '#web/components/button.tsx';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { toast } from '#web/components/toaster.tsx';
+import { usePlaces } from '#web/features/places/index.ts';
 import { useErrorText } from '#web/lib/error-text.ts';
 import { type BulkRequest, useBulkMedia } from '../api/admin-media.ts';
 import { RightsChoices } from './rights-statement.tsx';
@@ -39,6 +40,8 @@ export function BulkActions({
   const [category, setCategory] = useState('');
   const [folder, setFolder] = useState('');
   const [rights, setRights] = useState('');
+  const [place, setPlace] = useState('');
+  const places = usePlaces();
   const count = selected.size;
   if (count === 0) return null;
 
@@ -55,6 +58,7 @@ export function BulkActions({
       setCategory('');
       setFolder('');
       setRights('');
+      setPlace('');
       onDone();
     } catch (error) {
       toast.error(
@@ -165,6 +169,27 @@ export function BulkActions({
         onClick={() => run('rights', { rights })}
       >
         {t('admin.media.bulk.set_rights', 'Set rights')}
+      </Button>
+      <div>
+        <label htmlFor="bulk-place" className="block text-xs font-medium text-slate-800">
+          {t('admin.places.legend', 'Place')}
+        </label>
+        <select id="bulk-place" className={control} value={place} onChange={(e) => setPlace(e.target.value)}>
+          <option value="">{t('admin.media.bulk.keep', 'Keep as it is')}</option>
+          <option value="none">{t('admin.places.clear', 'No place')}</option>
+          {(places.data ?? []).map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.nameFo}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button
+        className={small}
+        disabled={bulk.isPending || place === ''}
+        onClick={() => run('place', { placeId: target(place) ?? null })}
+      >
+        {t('admin.media.bulk.place', 'Set place')}
       </Button>
       <Button
         className={`${small} border-red-300 text-red-800 hover:bg-red-50`}

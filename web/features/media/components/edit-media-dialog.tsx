@@ -20,6 +20,7 @@ import {
 import { toast } from '#web/components/toaster.tsx';
 import { FaceSuggestionsList } from '#web/features/faces/index.ts';
 import { paths } from '#common/paths.ts';
+import { PlaceFields } from '#web/features/places/index.ts';
 import { useUpdateMedia } from '../api/admin-media.ts';
 import { formatCopyrightStatus } from '../lib/media-format.ts';
 import { useRightsOptions } from './rights-statement.tsx';
@@ -76,6 +77,9 @@ export function EditMediaDialog({
               commercialUseAllowed: item.commercialUseAllowed,
               attributionRequired: item.attributionRequired,
               attributionText: item.attributionText ?? '',
+              placeId: item.placeId ?? '',
+              latitude: item.latitude === null ? '' : String(item.latitude),
+              longitude: item.longitude === null ? '' : String(item.longitude),
             }}
             onSubmit={async (values) => {
               await update.mutateAsync({ id: item.id, body: values });
@@ -103,6 +107,7 @@ export function EditMediaDialog({
               label={t('admin.media.field.original_date', 'Original date')}
             />
             <Field name="source" label={t('admin.media.field.source', 'Source')} />
+            <PlaceFields gps={item.fileMetadata?.gps ?? null} />
             <Field
               name="keywords"
               label={t('admin.media.field.keywords', 'Keywords')}

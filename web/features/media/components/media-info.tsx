@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { MediaItem } from '#common/api/media.ts';
+import { paths } from '#common/paths.ts';
+import { formatPoint, placeName } from '#common/places.ts';
+import { MapView } from '#web/features/map/index.ts';
 import { useLanguage, useT } from '#web/app/i18n.tsx';
 import {
   formatArchiveDate,
@@ -101,6 +105,7 @@ type Item = Pick<
   | 'attributionText'
   | 'createdAt'
   | 'credits'
+  | 'place'
 > & { category?: { name: string } | null };
 
 export function useMediaTypeLabel() {
@@ -156,6 +161,7 @@ export function ArchivalSection({ item, level }: { item: Item; level: HeadingLev
         rows={[
           { label: t('media.field.photographer', 'Photographer'), value: item.photographer },
           { label: t('media.field.location', 'Location'), value: item.location },
+          { label: t('media.field.place', 'Place'), value: item.place ? placeName(item.place, lang) : null },
           {
             label: t('media.field.original_date', 'Original date'),
             value: formatOriginalDate(item, lang),
@@ -313,11 +319,76 @@ export function CreditsLine({ item }: { item: Pick<MediaItem, 'credits'> }) {
   );
 }
 
-export function MediaInfoSections({ item, level }: { item: Item; level: HeadingLevel }) {
+/**
+ * Where the item was taken on a small map (issue 28 §5), when staff gave it a point: drawn by the
+ * browser only, Leaflet loaded with it (features/map), so the page's own script carries none of it.
+ */
+export function ItemMap({ item }: { item: Pick<MediaItem, 'latitude' | 'longitude' | 'place'> }) {
+  const t = useT();
+  const { lang } = useLanguage();
+  if (item.latitude === null || item.longitude === null) return null;
+  const name = item.place ? placeName(item.place, lang) : formatPoint(item.latitude, item.longitude);
+  return (
+    <MapView
+      label={t('media.small_map', 'Kort: {place}', { place: name })}
+      markers={[{ key: 'item', lat: item.latitude, lon: item.longitude, label: name }]}
+      view={{ center: [item.latitude, item.longitude], zoom: 10 }}
+      className="h-56"
+    />
+  );
+}
+
+const moreLink = 'inline-flex text-sm font-medium text-blue-700 underline hover:text-blue-900';
+
+/**
+ * "More from this place" and "more from this decade" (issue 28 §5): the gallery narrowed to the
+ * item's place or to the decade its date lies in. Public items only: the gallery shows no other.
+ */
+export function MoreFromLinks({
+  item,
+}: {
+  item: Pick<MediaItem, 'isPublic' | 'place' | 'originalDateDecade'>;
+}) {
+  const t = useT();
+  const { lang } = useLanguage();
+  if (!item.isPublic || (!item.place && !item.originalDateDecade)) return null;
+  return (
+    <p className="flex flex-wrap gap-x-6 gap-y-2">
+      {item.place && (
+        <Link
+          to={{ pathname: paths.home, search: `?place=${encodeURIComponent(item.place.id)}` }}
+          className={moreLink}
+        >
+          {t('media.more_from_place', 'Meira frá {place}', { place: placeName(item.place, lang) })}
+        </Link>
+      )}
+      {item.originalDateDecade && (
+        <Link
+          to={{ pathname: paths.home, search: `?period=${encodeURIComponent(item.originalDateDecade)}` }}
+          className={moreLink}
+        >
+          {t('media.more_from_decade', 'Meira frá {decade}-árunum', {
+            decade: item.originalDateDecade.slice(0, -1),
+          })}
+        </Link>
+      )}
+    </p>
+  );
+}
+
+export function MediaInfoSections({
+  item,
+  level,
+}: {
+  item: Item & Pick<MediaItem, 'isPublic' | 'originalDateDecade' | 'latitude' | 'longitude'>;
+  level: HeadingLevel;
+}) {
   return (
     <div className="space-y-6">
       <BasicInfoSection item={item} level={level} />
       <ArchivalSection item={item} level={level} />
+      <ItemMap item={item} />
+      <MoreFromLinks item={item} />
       <TechnicalSection item={item} level={level} />
       <RightsSection item={item} level={level} />
       <HistoricalContextSection item={item} level={level} />

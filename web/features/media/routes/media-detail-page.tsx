@@ -24,7 +24,9 @@ import {
   CreditsLine,
   HistoricalContextSection,
   IdLine,
+  ItemMap,
   KeywordsSection,
+  MoreFromLinks,
   RightsSection,
   TechnicalNotesSection,
   TechnicalSection,
@@ -203,7 +205,8 @@ function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
         <div className="space-y-6">
           <BasicInfoSection item={media} level={2} views={views} showTitle={false} />
           <ArchivalSection item={media} level={2} />
-          {media.isPublic && media.originalDateDecade && <MoreFromDecade decade={media.originalDateDecade} />}
+          <ItemMap item={media} />
+          <MoreFromLinks item={media} />
           <HistoricalContextSection item={media} level={2} />
           <TechnicalNotesSection item={media} level={2} />
           <TechnicalSection item={media} level={2} />
@@ -257,19 +260,6 @@ function FullscreenButton({
       <Maximize aria-hidden="true" className="size-5" />
       {t('media.fullscreen', 'View fullscreen')}
     </button>
-  );
-}
-
-/** The gallery narrowed to the decade the item's date lies in (the home page's timeline, issue 28). */
-function MoreFromDecade({ decade }: { decade: string }) {
-  const t = useT();
-  return (
-    <Link
-      to={{ pathname: paths.home, search: `?period=${encodeURIComponent(decade)}` }}
-      className="inline-flex text-sm font-medium text-blue-700 underline hover:text-blue-900"
-    >
-      {t('media.more_from_decade', 'Meira frá {decade}-árunum', { decade: decade.slice(0, -1) })}
-    </Link>
   );
 }
 

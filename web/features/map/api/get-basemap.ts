@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Basemap } from '#common/api/map.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
+
+export type { Basemap };
+
+/** The basemap the archive serves (the region's coastline; a tile server if the installation has one). */
+export function useBasemap() {
+  return useQuery({
+    queryKey: ['map', 'basemap'],
+    queryFn: ({ signal }) => apiFetch<Basemap>('/api/map/basemap', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
