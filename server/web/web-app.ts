@@ -19,7 +19,7 @@ import { getUser } from '../features/users/users.public.ts';
 import { loadSession } from '../http/session.ts';
 import { type AnswerBoot, type BootAnswer, createBootAnswers, type Visitor } from './boot-answers.ts';
 import { answersJson, bootDataPaths, type RenderedApp, refusedAnswer, renderPage } from './boot-data.ts';
-import { describePage, itemIsPublic, itemPageOf, previewImageOf } from './page-head.ts';
+import { describePage, itemIsPublic, itemPageOf, type PreviewImage, previewImageOf } from './page-head.ts';
 import { type RenderPool, RenderPoolBusy, startRenderPool } from './render-pool.ts';
 
 /**
@@ -28,6 +28,9 @@ import { type RenderPool, RenderPoolBusy, startRenderPool } from './render-pool.
  * the API, with the first picture preloaded, and its own head (title, description, canonical,
  * Open Graph card: page-head.ts) and status: an item's page the visitor may not see is a 404.
  */
+/** The variants an item's preview picture is one of (page-head.ts, pictureOfItem). */
+const PREVIEW_VARIANTS: PreviewImage['variant'][] = ['display', 'medium', 'poster'];
+
 /** Paths under the build folder that the server's own routes answer. */
 export const SERVER_OWNED_FILES = ['robots.txt', 'sitemap.xml', 'sitemaps/**', 'oai', 'oai/**', 'iiif/**'];
 
@@ -119,6 +122,21 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
         ? await request.user()
         : (await loadSession(ctx, cookie, getUser)).user;
     const paths = bootDataPaths(url, lang);
+    // An item's page: the sizes of its picture's files asked beside its answers (so with the same
+    // read of the content's version), the same for every visitor and kept until the content changes.
+    const itemPage = itemPageOf(url);
+    const itemId =
+      itemPage?.kind === 'media' && itemPage.api ? itemPage.api.slice('/api/media/'.length) : null;
+    const pictureSizes = (ownerId: string) =>
+      sharedAnswer(
+        ctx.db,
+        `picture sizes ${ownerId}`,
+        () => listDerivativeSizes(ctx.db, 'media', [ownerId], PREVIEW_VARIANTS),
+        'items',
+      );
+    const itemSizes = itemId ? pictureSizes(itemId) : null;
+    // Read below only when the visitor is given the item; a failure then is the page's own.
+    itemSizes?.catch(() => {});
     const { answers, texts, statuses } = await ownAnswers(
       request,
       paths,
@@ -127,13 +145,10 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
     );
     // Only a picture of an item this visitor was just given: its size from its derivative row.
     const picture = previewImageOf(url, answers);
-    // The same for every visitor (a derivative's row): kept until the content changes.
+    // (A slideshow's picture is its first slide's: known only now.)
     const facts = picture
-      ? await sharedAnswer(
-          ctx.db,
-          `derivative size ${picture.ownerId} ${picture.variant}`,
-          async () => (await listDerivativeSizes(ctx.db, 'media', [picture.ownerId], [picture.variant]))[0],
-          'items',
+      ? (await (picture.ownerId === itemId && itemSizes ? itemSizes : pictureSizes(picture.ownerId))).find(
+          (row) => row.variant === picture.variant,
         )
       : undefined;
     const preview = picture
