@@ -31,6 +31,8 @@ const ITEMS = Number(process.env.BENCH_API_ITEMS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
 const PROFILE = process.env.BENCH_API_PROFILE === '1';
+/** `BENCH_API_ONLY=uncached,anew` measures only the rows whose names contain one of these. */
+const ONLY = (process.env.BENCH_API_ONLY ?? '').split(',').filter(Boolean);
 
 interface Engine {
   name: string;
@@ -193,7 +195,7 @@ async function measure(engine: Engine) {
     };
     const contributor = await cookieOf('public');
     const admin = await cookieOf('admin');
-    const routes: Route[] = [
+    const allRoutes: Route[] = [
       { name: '/api/gallery (first page)', path: '/api/gallery', goal: 'gallery' },
       { name: '/ (HTML with first answers)', path: '/', goal: 'home' },
       { name: 'search, rare', path: '/api/gallery?q=sjeldsamt' },
@@ -207,6 +209,7 @@ async function measure(engine: Engine) {
         { name: '/', path: '/', goal: 'uncached-home' as const },
         { name: 'search, rare', path: '/api/gallery?q=sjeldsamt', goal: 'uncached-quarter' as const },
         { name: 'media page /media/:id', path: `/media/${item.id}`, goal: 'uncached-quarter' as const },
+        { name: 'search page /?q=', path: '/?q=sjeldsamt' },
         { name: '/ as a contributor', path: '/', cookie: contributor, goal: 'uncached-home' as const },
         { name: '/ as an admin', path: '/', cookie: admin, goal: 'uncached-home' as const },
       ].map((route) => ({ ...route, name: `uncached: ${route.name}`, base: uncachedBase })),
@@ -214,8 +217,16 @@ async function measure(engine: Engine) {
         { name: '/api/gallery (first page)', path: '/api/gallery' },
         { name: '/', path: '/' },
         { name: '/ as a contributor', path: '/', cookie: contributor },
+        // What a search and an item's page cost the first time they are asked for (every answer
+        // made anew): the query itself, with nothing kept.
+        { name: 'search, rare', path: '/api/gallery?q=sjeldsamt' },
+        { name: 'search, common', path: '/api/gallery?q=bryggjan' },
+        { name: 'media page /media/:id', path: `/media/${item.id}` },
       ].map((route) => ({ ...route, name: `anew: ${route.name}`, base: anewBase })),
     ];
+    const routes = allRoutes.filter(
+      (route) => ONLY.length === 0 || ONLY.some((part) => route.name.includes(part)),
+    );
     // The bare routes: the same bytes and content type, from memory, one address per row.
     const bodies = new Map<string, { body: Buffer; type: string }>();
     for (const [index, route] of routes.entries()) {

@@ -9,6 +9,7 @@ import {
   listFeatured,
   listGallery,
 } from '#server/features/gallery/gallery.service.ts';
+import { getMediaItem } from '#server/features/media/media.service.ts';
 import { getSiteSettings } from '#server/features/settings/settings.service.ts';
 import { getLatestSlideshow } from '#server/features/slideshows/slideshows.service.ts';
 import { getMessages } from '#server/features/translations/translations.service.ts';
@@ -18,15 +19,25 @@ import { POSTGRES_TEMPLATE, testEngine } from '../test/engine.ts';
 import { asRole, buildCategory, buildMedia } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { scratchPostgres } from '../test/scratch-postgres.ts';
+import { sharedAnswer } from './data-versions.ts';
 import { VERSIONED_TABLES as FIRST_VERSIONED } from './migrations/20261127_0031_data_versions.ts';
 import { TIMELINE_VERSIONED_TABLES } from './migrations/20261127_0033_timeline_counts.ts';
 import { PLACES_VERSIONED_TABLES } from './migrations/20261127_0038_place_list.ts';
+import { CONTRIBUTION_VERSIONED_TABLES } from './migrations/20261127_0042_versioned_contributions.ts';
 
-const VERSIONED_TABLES = [...FIRST_VERSIONED, ...TIMELINE_VERSIONED_TABLES, ...PLACES_VERSIONED_TABLES];
+const VERSIONED_TABLES = [
+  ...FIRST_VERSIONED,
+  ...TIMELINE_VERSIONED_TABLES,
+  ...PLACES_VERSIONED_TABLES,
+  ...CONTRIBUTION_VERSIONED_TABLES,
+];
 
 let t: TestApp;
+/** A public item, whose page answer is kept too. */
+let item: { id: string };
 beforeAll(async () => {
   t = await createTestApp();
+  item = await buildMedia(t, { title: 'Kirkjan í Kirkjubø', is_public: true });
 });
 afterAll(() => t.close());
 
@@ -48,6 +59,10 @@ const SHARED: Record<string, (ctx: AppContext) => Promise<unknown>> = {
   timeline: (ctx) => getTimeline(ctx, ANONYMOUS, { period: '1950s' }),
   texts: (ctx) => getMessages(ctx, ANONYMOUS, { lang: 'fo', scope: 'public' }),
   places: (ctx) => listPlaces(ctx, ANONYMOUS, {}),
+  'gallery search': (ctx) => listGallery(ctx, ANONYMOUS, { q: 'kirkja', sort: 'newest', limit: 24 } as never),
+  'timeline of a search': (ctx) => getTimeline(ctx, ANONYMOUS, { q: 'kirkja' }),
+  // The item's page: the item, its files and its credits.
+  'media item': (ctx) => getMediaItem(ctx, ANONYMOUS, { id: item.id }),
 };
 
 describe('answers kept until the public content changes', () => {
@@ -112,6 +127,51 @@ describe('answers kept until the public content changes', () => {
     const made = await admin.post('/api/admin/categories', { name: 'Nýggj', isPublic: true });
     expect(made.statusCode).toBeLessThan(300);
     expect(await names()).toContain('Nýggj');
+  });
+
+  it("an item's answer shows a credit accepted however it was written, and a search the item changed", async () => {
+    const anonymous = await asRole(t, 'anonymous');
+    const credits = async () =>
+      ((await anonymous.get(`/api/media/${item.id}`)).json() as { media: { credits?: { name: string }[] } })
+        .media.credits;
+    const search = async () =>
+      ((await anonymous.get('/api/gallery?q=kirkjub')).json() as { items: { id: string }[] }).items.map(
+        (i) => i.id,
+      );
+    expect(await credits()).toEqual([]);
+    expect(await search()).toEqual([item.id]);
+    // Written straight to the database, as a script would: no write through the API drops anything.
+    await sql`insert into contributions (media_id, who, contributor_name, status, reviewed_at)
+      values (${item.id}, 'Mín abbi', 'Jóna', 'accepted', now())`.execute(t.db);
+    expect((await credits())?.map((c) => c.name)).toEqual(['Jóna']);
+    await sql`update media_items set title = 'Havnar kirkja' where id = ${item.id}`.execute(t.db);
+    expect(await search()).toEqual([]);
+    await sql`update media_items set is_public = false where id = ${item.id}`.execute(t.db);
+    expect((await anonymous.get(`/api/media/${item.id}`)).statusCode).toBe(404);
+    // Content staff are given the item they manage, never the guests' answer.
+    const editor = await asRole(t, 'editor');
+    expect((await editor.get(`/api/media/${item.id}`)).statusCode).toBe(200);
+    await sql`update media_items set is_public = true, title = 'Kirkjan í Kirkjubø' where id = ${item.id}`.execute(
+      t.db,
+    );
+  });
+
+  it('keep a crowd of searches and items apart from the home page’s answers, each pool bounded', async () => {
+    let made = 0;
+    const make = async () => {
+      made += 1;
+      return { made };
+    };
+    const home = await sharedAnswer(t.db, 'pool test: home', make);
+    for (let i = 0; i < 400; i++) await sharedAnswer(t.db, `pool test: search ${i}`, make, 'searches');
+    for (let i = 0; i < 400; i++) await sharedAnswer(t.db, `pool test: item ${i}`, make, 'items');
+    expect(made).toBe(801);
+    // The home page's answer outlived them all; the oldest searches were let go.
+    expect(await sharedAnswer(t.db, 'pool test: home', make)).toBe(home);
+    await sharedAnswer(t.db, 'pool test: search 399', make, 'searches');
+    expect(made).toBe(801);
+    await sharedAnswer(t.db, 'pool test: search 0', make, 'searches');
+    expect(made).toBe(802);
   });
 
   it('are never made from a change that is not committed', async () => {

@@ -15,7 +15,13 @@ import type { Db } from './database.ts';
  * `SHARED_ANSWERS=0` (read when a database is first used), or keepSharedAnswers(db, false), turns
  * the keeping off: every answer made anew, what the api bench compares with.
  */
-const MAX_KEPT = 200;
+/**
+ * Answers kept at most, per pool. A search's answers (a gallery page or timeline for the visitor's
+ * own words, an item's page) are as many as there are searches and items: a pool of their own, so
+ * a crowd of them never pushes out the home page's few answers, which every visitor asks for.
+ */
+const MAX_KEPT = { home: 200, searches: 100, items: 300 } as const;
+export type SharedPool = keyof typeof MAX_KEPT;
 
 interface Kept {
   version: string;
@@ -24,7 +30,7 @@ interface Kept {
 
 interface PerDatabase {
   enabled: boolean;
-  kept: Map<string, Kept>;
+  kept: Record<SharedPool, Map<string, Kept>>;
   /** The read that requests arriving now will share, until it is sent. */
   next: Promise<string> | null;
 }
@@ -34,7 +40,11 @@ const databases = new WeakMap<Db, PerDatabase>();
 function stateOf(db: Db): PerDatabase {
   let state = databases.get(db);
   if (!state) {
-    state = { enabled: process.env.SHARED_ANSWERS !== '0', kept: new Map(), next: null };
+    state = {
+      enabled: process.env.SHARED_ANSWERS !== '0',
+      kept: { home: new Map(), searches: new Map(), items: new Map() },
+      next: null,
+    };
     databases.set(db, state);
   }
   return state;
@@ -64,24 +74,31 @@ async function readDataVersion(db: Db): Promise<string> {
 export function keepSharedAnswers(db: Db, enabled: boolean): void {
   const state = stateOf(db);
   state.enabled = enabled;
-  state.kept.clear();
+  for (const kept of Object.values(state.kept)) kept.clear();
 }
 
 /**
  * `make()`'s answer under `key`, made again only when the public content has changed since it was
  * made. `make` must give the same answer to every visitor who asks with this key (no actor in it),
- * and read only VERSIONED_TABLES (data-versions.test.ts checks the answers that use this).
+ * and read only VERSIONED_TABLES (data-versions.test.ts checks the answers that use this). `pool`
+ * is where it is kept (MAX_KEPT): the home page's answers, or one of the many of their kind.
  */
-export async function sharedAnswer<T>(db: Db, key: string, make: () => Promise<T>): Promise<T> {
-  const { enabled, kept } = stateOf(db);
-  if (!enabled) return make();
+export async function sharedAnswer<T>(
+  db: Db,
+  key: string,
+  make: () => Promise<T>,
+  pool: SharedPool = 'home',
+): Promise<T> {
+  const state = stateOf(db);
+  if (!state.enabled) return make();
+  const kept = state.kept[pool];
   const version = await currentDataVersion(db);
   const hit = kept.get(key);
   if (hit && hit.version === version) return hit.value as Promise<T>;
   const value = make();
   const entry = { version, value };
   kept.delete(key);
-  if (kept.size >= MAX_KEPT) {
+  if (kept.size >= MAX_KEPT[pool]) {
     const oldest = kept.keys().next().value;
     if (oldest !== undefined) kept.delete(oldest);
   }

@@ -50,14 +50,25 @@ export async function sendKeptJson(
 ) {
   if (cache.enabled && request.url.includes('?') && !cache.fresh(request.url)) chargeUncached(request);
   const kept = await cache.get(request.url, async () => {
-    const written = reply.serialize(await make());
-    return keptBody(
+    const value = await make();
+    // A value given again (an answer kept until the content changes, server/db/data-versions.ts)
+    // was written already: by this route, the same bytes.
+    const route = request.routeOptions.url ?? '';
+    const known = value && typeof value === 'object' ? writtenValues.get(value) : undefined;
+    if (known?.route === route) return known.kept;
+    const written = reply.serialize(value);
+    const made = keptBody(
       written instanceof ArrayBuffer ? Buffer.from(written) : written,
       'application/json; charset=utf-8',
     );
+    if (value && typeof value === 'object') writtenValues.set(value, { route, kept: made });
+    return made;
   });
   return sendKept(request, reply, kept);
 }
+
+/** The answers written, by the value they were written from (and the route that wrote it). */
+const writtenValues = new WeakMap<object, { route: string; kept: KeptBody }>();
 
 /**
  * Sends a kept answer: 304 when the browser holds it already, else brotli or gzip as the browser

@@ -53,13 +53,24 @@ const ANSWERS: Record<string, Answer> = {
   '/api/categories': (ctx, { actor }) => listPublicCategories(ctx, actor, {}),
   '/api/gallery': (ctx, { actor }, { query }) => listGallery(ctx, actor, query),
   '/api/gallery/timeline': (ctx, { actor }, { query }) => getTimeline(ctx, actor, query),
-  '/api/media/:id': async (ctx, { actor }, { params }) => ({ media: await getMediaItem(ctx, actor, params) }),
+  '/api/media/:id': async (ctx, { actor }, { params }) => mediaAnswer(await getMediaItem(ctx, actor, params)),
   '/api/slideshows/:id': (ctx, { actor }, { params }) => getSlideshow(ctx, actor, params),
   '/api/people/media/:mediaId': (ctx, { actor }, { params }) =>
     listPublicBoxes(ctx, actor, (params as { mediaId: string }).mediaId),
   '/api/people/:id': (ctx, { actor }, { params }) =>
     getPublicPerson(ctx, actor, (params as { id: string }).id),
 };
+
+/** The item's answer, the same object for the same kept item (so written once: writeOnce). */
+const mediaAnswers = new WeakMap<object, { media: object }>();
+function mediaAnswer(media: object): { media: object } {
+  let answer = mediaAnswers.get(media);
+  if (!answer) {
+    answer = { media };
+    mediaAnswers.set(media, answer);
+  }
+  return answer;
+}
 
 /** One answer as the API would send it: its status, and when 200 its JSON text and the value written. */
 export type BootAnswer = { status: number; json?: string; value?: unknown };

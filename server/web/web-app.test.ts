@@ -181,6 +181,27 @@ describe('the pages of the web app', () => {
     expect((await page('/media/not-an-id', undefined, 404)).boot).not.toHaveProperty('/api/media/not-an-id');
   });
 
+  it('sends an item’s page again as it was while nothing changed, and anew at once after any change', async () => {
+    const id = await item('Skipið');
+    const first = await page(`/media/${id}`);
+    const again = await page(`/media/${id}`);
+    expect(again.html).toBe(first.html);
+    expect(again.res.headers.etag).toBe(first.res.headers.etag);
+    // Written straight to the database (as a job or a script would): no write through the API.
+    await t.db.updateTable('media_items').set({ title: 'Skipið á Vágsbotni' }).where('id', '=', id).execute();
+    const changed = await page(`/media/${id}`);
+    expect(changed.boot[`/api/media/${id}`].media.title).toBe('Skipið á Vágsbotni');
+    expect(changed.html).toMatch(/<h1[^>]*>Skipið á Vágsbotni<\/h1>/);
+    expect(changed.html).toContain('<title>Skipið á Vágsbotni');
+    // Hidden: the page is a 404 for a guest at once, and still the staff's own page for an editor.
+    await t.db.updateTable('media_items').set({ is_public: false }).where('id', '=', id).execute();
+    const gone = await page(`/media/${id}`, undefined, 404);
+    expect(gone.html).not.toContain('Skipið á Vágsbotni');
+    const editor = await buildUser(t, { role: 'editor' });
+    const staff = await page(`/media/${id}`, await signIn(t, editor.email, editor.password));
+    expect(staff.boot[`/api/media/${id}`].media.title).toBe('Skipið á Vágsbotni');
+  });
+
   it('keeps a title with $ patterns as it is, and asks nothing for paths the app does not have', async () => {
     const id = await item("Kostar $& og $` og $$ og $' í 1952");
     const { boot } = await page(`/media/${id}`);

@@ -7,6 +7,7 @@ import type { Language } from '#common/enums.ts';
 import { languageFromCookies } from '#common/language-cookie.ts';
 import { matchRoute, ROUTES } from '#common/paths.ts';
 import type { Db } from '#server/db/database.ts';
+import { sharedAnswer } from '#server/db/data-versions.ts';
 import { listDerivativeSizes } from '#server/media/derivatives/derivatives.repository.ts';
 import { getSlideshow } from '../features/slideshows/slideshows.public.ts';
 import { createAnswerCache } from '../http/answer-cache.ts';
@@ -18,7 +19,7 @@ import { getUser } from '../features/users/users.public.ts';
 import { loadSession } from '../http/session.ts';
 import { type AnswerBoot, type BootAnswer, createBootAnswers, type Visitor } from './boot-answers.ts';
 import { answersJson, bootDataPaths, type RenderedApp, refusedAnswer, renderPage } from './boot-data.ts';
-import { describePage, itemIsPublic, itemPageOf, previewImageOf } from './page-head.ts';
+import { describePage, itemIsPublic, itemPageOf, type PreviewImage, previewImageOf } from './page-head.ts';
 import { type RenderPool, RenderPoolBusy, startRenderPool } from './render-pool.ts';
 
 /**
@@ -27,6 +28,9 @@ import { type RenderPool, RenderPoolBusy, startRenderPool } from './render-pool.
  * the API, with the first picture preloaded, and its own head (title, description, canonical,
  * Open Graph card: page-head.ts) and status: an item's page the visitor may not see is a 404.
  */
+/** The variants an item's preview picture is one of (page-head.ts, pictureOfItem). */
+const PREVIEW_VARIANTS: PreviewImage['variant'][] = ['display', 'medium', 'poster'];
+
 /** Paths under the build folder that the server's own routes answer. */
 export const SERVER_OWNED_FILES = ['robots.txt', 'sitemap.xml', 'sitemaps/**', 'oai', 'oai/**', 'iiif/**'];
 
@@ -39,6 +43,7 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
   const answerBoot = createBootAnswers(app, ctx);
   const drawnPages = createRecentlyMade<RenderedApp>((drawn) => drawn.html.length * 2);
   const sentPages = createRecentlyMade<KeptBody>((page) => page.body.length * 3);
+  const lastPages = new Map<string, PageInputs>();
   // The public pages are drawn here too (web/entry-server.tsx, the browser's own components), on
   // threads of their own (render-pool.ts), started with the app and stopped with it.
   const renderer = built ? await startRenderPool(ctx.config.renderThreads, app.log) : null;
@@ -116,16 +121,35 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
       cookie === request.headers.cookie
         ? await request.user()
         : (await loadSession(ctx, cookie, getUser)).user;
+    const paths = bootDataPaths(url, lang);
+    // An item's page: the sizes of its picture's files asked beside its answers (so with the same
+    // read of the content's version), the same for every visitor and kept until the content changes.
+    const itemPage = itemPageOf(url);
+    const itemId =
+      itemPage?.kind === 'media' && itemPage.api ? itemPage.api.slice('/api/media/'.length) : null;
+    const pictureSizes = (ownerId: string) =>
+      sharedAnswer(
+        ctx.db,
+        `picture sizes ${ownerId}`,
+        () => listDerivativeSizes(ctx.db, 'media', [ownerId], PREVIEW_VARIANTS),
+        'items',
+      );
+    const itemSizes = itemId ? pictureSizes(itemId) : null;
+    // Read below only when the visitor is given the item; a failure then is the page's own.
+    itemSizes?.catch(() => {});
     const { answers, texts, statuses } = await ownAnswers(
       request,
-      bootDataPaths(url, lang),
+      paths,
       { user, actor: toActor(user) },
       answerBoot,
     );
     // Only a picture of an item this visitor was just given: its size from its derivative row.
     const picture = previewImageOf(url, answers);
+    // (A slideshow's picture is its first slide's: known only now.)
     const facts = picture
-      ? (await listDerivativeSizes(ctx.db, 'media', [picture.ownerId], [picture.variant]))[0]
+      ? (await (picture.ownerId === itemId && itemSizes ? itemSizes : pictureSizes(picture.ownerId))).find(
+          (row) => row.variant === picture.variant,
+        )
       : undefined;
     const preview = picture
       ? {
@@ -136,6 +160,20 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
         }
       : null;
     const isPublic = anonymous || (itemIsPublic(url, answers) ?? (await slideshowIsPublic(ctx.db, url)));
+    // The same address and language given the same answers as the page sent last for them (the
+    // answers every visitor shares are the same texts while nothing changed) is the same page:
+    // sent again without describing, hashing or writing it anew.
+    const pageKey = `${lang} ${url.pathname}${url.search}`;
+    const madeOf: PageInputs = {
+      texts: Object.values(texts),
+      statuses: paths.map((path) => statuses[path]).join(),
+      facts,
+      isPublic,
+      sent: '',
+    };
+    const last = formAnswers ? undefined : lastPages.get(pageKey);
+    const again = last && sameInputs(last, madeOf) ? sentPages.peek(last.sent) : undefined;
+    if (again) return again;
     const head = describePage({ url, lang, publicUrl, answers, statuses, preview, isPublic });
     const refused = refusedAnswer(url, statuses);
     if (refused) texts[refused[0]] = String(refused[1]);
@@ -147,8 +185,9 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
       .update(`${url.pathname}${url.search}\n${lang}\n`)
       .update(embedded)
       .digest('base64');
+    const drawable = renderer !== null && serverRendered(url.pathname);
     const drawn =
-      renderer && serverRendered(url.pathname)
+      renderer && drawable
         ? await drawApp(renderer, drawnPages, request, made, {
             url: `${url.pathname}${url.search}`,
             answers: embedded,
@@ -157,7 +196,10 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
         : null;
     // The page as sent (its bytes, ETag and compressed forms) is kept with its drawing: a visitor
     // given the same answers as the last one costs no writing, hashing or compressing.
-    return sentPages.get(`${made} ${drawn?.renderedAt ?? 'undrawn'} ${JSON.stringify(head)}`, async () => {
+    const sent = `${made} ${drawn?.renderedAt ?? 'undrawn'} ${JSON.stringify(head)}`;
+    // A page that could not be drawn now (every drawing thread busy) is drawn for the next visitor.
+    if (!formAnswers && (drawn || !drawable)) rememberPage(lastPages, pageKey, { ...madeOf, sent });
+    return sentPages.get(sent, async () => {
       const html = renderPage(template, url, answers, head, drawn, embedded);
       // The same page drawn at another moment is the same page.
       const sameAs = html.replace(/ data-rendered-at="\d+"/, '');
@@ -237,6 +279,11 @@ function createRecentlyMade<T>(sizeOf: (value: T) => number) {
     }
   };
   return {
+    /** What is kept under `key`, if it is still fresh. */
+    peek(key: string): T | undefined {
+      const known = kept.get(key);
+      return known && Date.now() - known.madeAt < RECENT_MAX_AGE_MS ? known.value : undefined;
+    },
     get<R extends T | null>(key: string, make: () => Promise<R>): Promise<R> {
       const known = kept.get(key);
       if (known && Date.now() - known.madeAt < RECENT_MAX_AGE_MS) return Promise.resolve(known.value as R);
@@ -251,6 +298,41 @@ function createRecentlyMade<T>(sizeOf: (value: T) => number) {
       return made;
     },
   };
+}
+
+/**
+ * What a page was made from: its answers' texts, in order (kept answers are the very same strings
+ * while the content is unchanged, so comparing them is cheap), their statuses, its picture's size
+ * row and whether it is public; and the key it was sent under (sentPages).
+ */
+interface PageInputs {
+  texts: string[];
+  statuses: string;
+  facts: unknown;
+  isPublic: boolean;
+  sent: string;
+}
+
+/** Pages remembered at most by what they were made from (the pages themselves are in sentPages). */
+const LAST_PAGES_MAX = 200;
+
+function rememberPage(pages: Map<string, PageInputs>, key: string, inputs: PageInputs) {
+  pages.delete(key);
+  if (pages.size >= LAST_PAGES_MAX) {
+    const oldest = pages.keys().next().value;
+    if (oldest !== undefined) pages.delete(oldest);
+  }
+  pages.set(key, inputs);
+}
+
+function sameInputs(a: PageInputs, b: PageInputs): boolean {
+  return (
+    a.statuses === b.statuses &&
+    a.facts === b.facts &&
+    a.isPublic === b.isPublic &&
+    a.texts.length === b.texts.length &&
+    a.texts.every((text, i) => text === b.texts[i])
+  );
 }
 
 /** The page as the browser will first draw it; null (the browser draws it alone) if that fails. */

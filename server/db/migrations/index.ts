@@ -29,6 +29,7 @@ import * as places from './20261127_0037_places.ts';
 import * as placeList from './20261127_0038_place_list.ts';
 import * as people from './20261127_0040_people.ts';
 import * as faces from './20261127_0041_faces.ts';
+import * as versionedContributions from './20261127_0042_versioned_contributions.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0038_place_list': placeList,
   '20261127_0040_people': people,
   '20261127_0041_faces': faces,
+  '20261127_0042_versioned_contributions': versionedContributions,
 };

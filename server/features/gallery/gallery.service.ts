@@ -14,13 +14,19 @@ export async function getGallerySummary(ctx: AppContext, _actor: Actor, _input: 
 }
 
 /**
- * A page of the public gallery with its next-page cursor. Pages without a search are the same for
- * every visitor and kept until the content changes (server/db/data-versions.ts); a search's words
- * are the visitor's own, and seldom asked twice.
+ * A page of the public gallery with its next-page cursor: the same for every visitor who asks
+ * with the same filters, kept until the content changes (server/db/data-versions.ts). A search's
+ * pages in a pool of their own: the words are the visitor's, and a crowd of different searches
+ * must not push out the home page's answers; the same search asked again (the next page and back,
+ * a search page drawn, then its script asking, a link shared) costs no query.
  */
 export async function listGallery(ctx: AppContext, _actor: Actor, query: z.output<typeof galleryQuery>) {
-  if (query.q) return makeGalleryPage(ctx, query);
-  return sharedAnswer(ctx.db, `gallery ${JSON.stringify(query)}`, () => makeGalleryPage(ctx, query));
+  return sharedAnswer(
+    ctx.db,
+    `gallery ${JSON.stringify(query)}`,
+    () => makeGalleryPage(ctx, query),
+    query.q ? 'searches' : 'home',
+  );
 }
 
 async function makeGalleryPage(ctx: AppContext, query: z.output<typeof galleryQuery>) {
@@ -51,8 +57,9 @@ export async function listFeatured(ctx: AppContext, _actor: Actor, _input: Recor
 
 /**
  * The home page's timeline: decades with public items, and the years of the chosen period's decade,
- * for the gallery's search, category and type. Without a search it reads the kept figures and is
- * the same for every visitor (kept until the content changes).
+ * for the gallery's search, category and type. Without a search it reads the kept figures; with one
+ * it counts the matches. The same for every visitor who asks the same (kept until the content
+ * changes; a search's in its own pool, as listGallery).
  */
 export async function getTimeline(
   ctx: AppContext,
@@ -80,6 +87,10 @@ export async function getTimeline(
       complete,
     };
   };
-  if (query.q) return make();
-  return sharedAnswer(ctx.db, `gallery timeline ${JSON.stringify(query)}`, make);
+  return sharedAnswer(
+    ctx.db,
+    `gallery timeline ${JSON.stringify(query)}`,
+    make,
+    query.q ? 'searches' : 'home',
+  );
 }

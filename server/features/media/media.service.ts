@@ -18,6 +18,7 @@ import { type Actor, can } from '#common/permissions.ts';
 import { rightsStatement } from '#common/rights.ts';
 import type { MediaItemRow } from '#server/db/schema.ts';
 import type { Db } from '#server/db/database.ts';
+import { sharedAnswer } from '#server/db/data-versions.ts';
 import { countOnceKey, isFirstInWindow } from '#server/http/rate-limit.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
@@ -192,8 +193,20 @@ async function assertPlacesExist(db: Db, place: { categoryId?: string | null; fo
  * who manage content see the page of a non-public item, to check it before they publish it.
  */
 export async function getMediaItem(ctx: AppContext, actor: Actor, { id }: { id: string }) {
+  // Everyone who does not manage content is shown the public item, or nothing (common/permissions.ts
+  // 'media:read'): the same answer for all of them, kept until the content changes
+  // (server/db/data-versions.ts), so a media page costs no query while nothing changed.
+  const canManage = can(actor, 'media:manage');
+  const item = canManage
+    ? await makeMediaItem(ctx, actor, id)
+    : await sharedAnswer(ctx.db, `media ${id}`, () => makeMediaItem(ctx, null, id), 'items');
+  if (!item) throw notFound('Media not found or not public');
+  return item;
+}
+
+async function makeMediaItem(ctx: AppContext, actor: Actor, id: string) {
   const row = await repo.getMedia(ctx.db, id);
-  if (!row || !can(actor, 'media:read', mediaResource(row))) throw notFound('Media not found or not public');
+  if (!row || !can(actor, 'media:read', mediaResource(row))) return null;
   // Content staff get the original and the camera data read from the file; everyone else the
   // public files (the presenter knows which originals are public).
   const [derivatives, credits, place] = await Promise.all([
