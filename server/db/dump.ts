@@ -43,6 +43,7 @@ const NOT_DUMPED = new Set([
   'media_upload_days',
   'timeline_counts',
   'media_hash_bands',
+  'map_cells',
 ]);
 
 /** Runs fn in one read-only REPEATABLE READ snapshot: every read sees the same moment. */

@@ -26,6 +26,7 @@ import * as timelineCounts from './20261127_0033_timeline_counts.ts';
 import * as contributions from './20261127_0035_contributions.ts';
 import * as perceptualHashes from './20261127_0036_perceptual_hashes.ts';
 import * as places from './20261127_0037_places.ts';
+import * as mapCells from './20261127_0039_map_cells.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0035_contributions': contributions,
   '20261127_0036_perceptual_hashes': perceptualHashes,
   '20261127_0037_places': places,
+  '20261127_0039_map_cells': mapCells,
 };
