@@ -45,6 +45,10 @@ export function bootDataPaths(url: URL, lang: Language): string[] {
       timelinePath(filters),
     );
   }
+  if (url.pathname === '/map') {
+    // The map's filters and timeline; its clusters need the map's size, known only in the browser.
+    paths.push('/api/categories', timelinePath(readGalleryFilters(url.searchParams)));
+  }
   const item = itemPageOf(url)?.api;
   if (item) paths.push(item);
   return paths;
