@@ -7,6 +7,8 @@
 export const ROUTES = {
   home: '/',
   about: '/about',
+  /** The map of located items (issue 28 §4). */
+  map: '/map',
   submit: '/submit',
   login: '/login',
   resetPassword: '/reset-password',
@@ -49,6 +51,7 @@ const segment = (value: string) => encodeURIComponent(value);
 export const paths = {
   home: ROUTES.home,
   about: ROUTES.about,
+  map: ROUTES.map,
   submit: ROUTES.submit,
   login: ROUTES.login,
   resetPassword: ROUTES.resetPassword,

@@ -23,13 +23,17 @@ export interface Archive {
  * (E2E_ADMIN) and a port of its own. global-setup.ts starts one per worker; a journey that needs
  * an archive nobody else touches (first-run.e2e.ts: an empty one) starts its own.
  */
-export async function startArchive(): Promise<Archive> {
+export async function startArchive(options: { dataDir?: string } = {}): Promise<Archive> {
   const root = resolve(import.meta.dirname, '..');
   // WEB_DIR lets several builds be tested side by side (vite build --outDir dist-x).
   const webDir = resolve(root, process.env.WEB_DIR ?? 'dist');
   if (!existsSync(join(webDir, 'index.html')))
     throw new Error(`Build the web app first: npm run build (${webDir})`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'archive-e2e-'));
+  // A DATA_DIR the caller gives stays when the archive stops (map.e2e.ts starts it again on it).
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'archive-e2e-'));
+  const removeData = () => {
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   // A real port (not 0), so the links the server writes into e-mails point at it.
   const port = await freePort();
   const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
@@ -67,7 +71,7 @@ export async function startArchive(): Promise<Archive> {
     child.stderr!.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   }).catch((error: unknown) => {
-    rmSync(dataDir, { recursive: true, force: true });
+    removeData();
     throw error;
   });
   return {
@@ -78,7 +82,7 @@ export async function startArchive(): Promise<Archive> {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      removeData();
     },
   };
 }

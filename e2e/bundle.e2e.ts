@@ -103,6 +103,7 @@ describe('public bundle', () => {
   const pages: [string, () => string, () => string | RegExp][] = [
     ['/', () => '/', () => /./],
     ['/about', () => '/about', () => /./],
+    ['/map', () => '/map', () => 'Kort'],
     ['/media/{id}', () => `/media/${mediaId}`, () => IMAGE_TITLE],
     ['/slideshow/{id}', () => `/slideshow/${slideshowId}`, () => SHOW_TITLE],
   ];
@@ -113,6 +114,15 @@ describe('public bundle', () => {
       expect(scripts.map((s) => s.file).filter((file) => ADMIN_CHUNKS.has(file))).toEqual([]);
     });
   }
+
+  it('/ loads no Leaflet: the map’s chunk and style sheet come with the first map drawn', async () => {
+    const leaflet = ASSETS.filter((file) => /^leaflet-map-[\w-]{6,}\.(js|css)$/.test(file));
+    expect(leaflet.length, `the map's own chunk in ${WEB_DIR}/assets`).toBeGreaterThan(0);
+    const home = await scriptsFetchedBy('/', /./);
+    expect(home.map((s) => s.file).filter((file) => leaflet.includes(file))).toEqual([]);
+    const map = await scriptsFetchedBy('/map', 'Kort');
+    expect(map.map((s) => s.file).filter((file) => leaflet.includes(file)).length).toBeGreaterThan(0);
+  });
 
   it("/ fetches the app's chunk its page names once, beside React's, and takes the page over", async () => {
     const context = await newVisitor(browser());

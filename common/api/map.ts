@@ -25,7 +25,7 @@ const ZOOM_RANGE = `zoom must be a whole number from ${MAP_MIN_ZOOM} to ${MAP_MA
 
 /** GET /api/map/clusters: the gallery's filters, the view's bbox and the map's zoom. */
 export const mapClustersQuery = galleryQuery
-  .pick({ q: true, category: true, type: true, period: true })
+  .pick({ q: true, category: true, type: true, period: true, place: true })
   .extend({
     bbox: z
       .string({ error: 'the view is missing: bbox=west,south,east,north' })

@@ -47,6 +47,7 @@ const NOT_DUMPED = new Set([
   // in no more places than the suggestions need.
   'media_faces',
   'face_scans',
+  'map_cells',
 ]);
 
 /** Runs fn in one read-only REPEATABLE READ snapshot: every read sees the same moment. */

@@ -142,6 +142,8 @@ export interface MediaItemsTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   search_text: ColumnType<string, never, never>;
+  /** The point's Morton key on the map's grid (generated, migration 0039). */
+  map_key: ColumnType<number | null, never, never>;
   processing_status: Generated<ProcessingStatus>;
   processing_error: string | null;
   placeholder: string | null;
@@ -423,6 +425,19 @@ export interface TimelineCountsTable {
   items: BigintColumn;
 }
 
+/** The map's clusters: public located items per grid cell, kept by triggers (0039). */
+export interface MapCellsTable {
+  level: number;
+  x: number;
+  y: number;
+  period: string;
+  category: string;
+  media_type: string;
+  items: BigintColumn;
+  lat_sum: number;
+  lon_sum: number;
+}
+
 /** The near-duplicate index: the 4 bands of 16 bits of each item's dHash (0036, by trigger). */
 export interface MediaHashBandsTable {
   band: number;
@@ -601,6 +616,7 @@ export interface Database {
   person_suggestions: PersonSuggestionsTable;
   media_faces: MediaFacesTable;
   face_scans: FaceScansTable;
+  map_cells: MapCellsTable;
 }
 
 export type User = Selectable<UsersTable>;

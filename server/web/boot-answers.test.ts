@@ -79,6 +79,8 @@ describe.each(['anonymous', 'public', 'admin'] as const)('the page for %s', (rol
     () => `/media/${ids.public}`,
     () => `/slideshow/${ids.show}`,
     '/about',
+    '/map',
+    '/map?period=1950s&q=havn&at=8/62.1/-6.9',
   ])('%s embeds the API’s answers byte for byte', async (path) => {
     const url = typeof path === 'function' ? path() : path;
     expect(await embedded(url, cookie)).toBe(await fromTheApi(url, cookie));

@@ -47,6 +47,10 @@ export function bootDataPaths(url: URL, lang: Language): string[] {
     // The chosen place's name for the filter's chip ("more from this place").
     if (filters.place) paths.push('/api/places');
   }
+  if (url.pathname === '/map') {
+    // The map's filters and timeline; its clusters need the map's size, known only in the browser.
+    paths.push('/api/categories', timelinePath(readGalleryFilters(url.searchParams)));
+  }
   const page = itemPageOf(url);
   if (page?.api) paths.push(page.api);
   // Who is on a photo (issue 29 §2): the media page draws its boxes and names, and its form, at once.

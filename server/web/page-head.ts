@@ -233,6 +233,7 @@ export function describePage(input: {
   if (url.pathname === ROUTES.about) return head({ name: t('about.title', 'Um okkum'), path: paths.about });
   if (url.pathname === ROUTES.submit)
     return head({ name: t('submit.title', 'Send okkum tilfar'), path: paths.submit });
+  if (url.pathname === ROUTES.map) return head({ name: t('map.title', 'Kort'), path: paths.map });
 
   const page = itemPageOf(url);
   if (!page) return head({}); // the sign-in pages and the back office: the site's title, no card

@@ -108,6 +108,9 @@ export function Header() {
           >
             <Info aria-hidden="true" className="size-5" />
           </NavLink>
+          <NavLink to={paths.map} className={navLink}>
+            {t('nav.map', 'Kort')}
+          </NavLink>
           <NavLink to={paths.submit} className={navLink}>
             {t('nav.submit', 'Send tilfar')}
           </NavLink>
@@ -143,6 +146,9 @@ export function Header() {
           {content.slideshow && <SlideshowLink slideshow={content.slideshow} variant="mobile" />}
           <NavLink to={paths.about} className={mobileLink}>
             {t('nav.about', 'Um okkum')}
+          </NavLink>
+          <NavLink to={paths.map} className={mobileLink}>
+            {t('nav.map', 'Kort')}
           </NavLink>
           <NavLink to={paths.submit} className={mobileLink}>
             {t('nav.submit', 'Send tilfar')}

@@ -102,6 +102,7 @@ function guardedScreen(action: Action, load: Loader, options: { loginPath?: stri
 // The home page is in the entry chunk (it is the first page most visitors see); every other page
 // is its own chunk, loaded on the way there, so / stays small. The layout holds the Suspense.
 const AboutPage = lazy(page(() => import('../features/about/routes/about-page.tsx'), 'AboutPage'));
+const MapPage = lazy(page(() => import('../features/map/routes/map-page.tsx'), 'MapPage'));
 const SubmitPage = lazy(page(() => import('../features/submissions/routes/submit-page.tsx'), 'SubmitPage'));
 const AdminLoginPage = lazy(
   page(() => import('../features/auth/routes/admin-login-page.tsx'), 'AdminLoginPage'),
@@ -145,6 +146,7 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
         <Route path={ROUTES.about} element={<AboutPage />} />
+        <Route path={ROUTES.map} element={<MapPage />} />
         <Route path={ROUTES.submit} element={<SubmitPage />} />
         <Route path={ROUTES.login} element={<AdminLoginPage />} />
         <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />

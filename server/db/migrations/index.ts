@@ -27,6 +27,7 @@ import * as contributions from './20261127_0035_contributions.ts';
 import * as perceptualHashes from './20261127_0036_perceptual_hashes.ts';
 import * as places from './20261127_0037_places.ts';
 import * as placeList from './20261127_0038_place_list.ts';
+import * as mapCells from './20261127_0039_map_cells.ts';
 import * as people from './20261127_0040_people.ts';
 import * as faces from './20261127_0041_faces.ts';
 import * as versionedContributions from './20261127_0042_versioned_contributions.ts';
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '20261127_0036_perceptual_hashes': perceptualHashes,
   '20261127_0037_places': places,
   '20261127_0038_place_list': placeList,
+  '20261127_0039_map_cells': mapCells,
   '20261127_0040_people': people,
   '20261127_0041_faces': faces,
   '20261127_0042_versioned_contributions': versionedContributions,

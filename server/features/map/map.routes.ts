@@ -1,6 +1,8 @@
+import { mapClustersQuery, mapClustersResponse } from '#common/api/map.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { keptBody, sendKept } from '#server/http/kept-body.ts';
-import { makeBasemap } from './map.service.ts';
+import { chargeUncached } from '#server/http/search-budget.ts';
+import { getMapClusters, makeBasemap } from './map.service.ts';
 
 /** The map (issue 28 §4): /api/map. */
 export const mapFeature = defineFeature({
@@ -14,5 +16,18 @@ export const mapFeature = defineFeature({
       reply.header('cache-control', 'public, max-age=3600, must-revalidate');
       return sendKept(request, reply, basemap);
     });
+
+    routes.get(
+      '/clusters',
+      {
+        config: { permission: 'gallery:browse' },
+        schema: { querystring: mapClustersQuery, response: { 200: mapClustersResponse } },
+      },
+      async (request) => {
+        // A search's answer is the visitor's own, made anew: charged to the address like the gallery's.
+        if (request.query.q) chargeUncached(request);
+        return getMapClusters(ctx, await request.actor(), request.query);
+      },
+    );
   },
 });

@@ -53,6 +53,7 @@ export function createSitemaps(ctx: Pick<AppContext, 'db' | 'config'>, pageSize 
       return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">${[
         paths.home,
         paths.about,
+        paths.map,
         paths.submit,
       ]
         .map((path) => url(`${base}${path}`))

@@ -67,6 +67,7 @@ describe('GET /sitemap.xml and its pages', () => {
     const [pagesUrl, itemsUrl] = locs(index.body);
     const pages = await t.app.inject(pagesUrl!.replace(TEST_ORIGIN, ''));
     expect(locs(pages.body)).toContain(`${TEST_ORIGIN}/about`);
+    expect(locs(pages.body)).toContain(`${TEST_ORIGIN}/map`);
     const items = await t.app.inject(itemsUrl!.replace(TEST_ORIGIN, ''));
     expect(notWellFormed(items.body)).toBe('');
     expect(locs(items.body)).toHaveLength(publicIds.length);

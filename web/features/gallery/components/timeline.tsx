@@ -12,13 +12,22 @@ type Count = Counts['decades'][number];
  * script; each keeps the search, category and type and changes only the period in the URL. Kept
  * small: it is part of the home page's first load (e2e/bundle.e2e.ts).
  */
-export function Timeline({ counts, period }: { counts: Counts; period: string }) {
+export function Timeline({
+  counts,
+  period,
+  basePath = '/',
+}: {
+  counts: Counts;
+  period: string;
+  /** The page its links go to (the home page's gallery, or the map). */
+  basePath?: string;
+}) {
   const t = useT();
   const [params] = useSearchParams();
   const { decades, years } = counts;
   if (decades.length === 0) return null;
   const to = (next: string | null) =>
-    `/?${patchGalleryParams(params, { period: next, item: null, from: null })}`;
+    `${basePath}?${patchGalleryParams(params, { period: next, item: null, from: null })}`;
   // A year's decade is drawn as chosen with it ("1952" → "1950s").
   const decade = period.endsWith('s') ? period : `${period.slice(0, -1)}0s`;
   const most = Math.max(...decades.map((d) => d.items));

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useCallback, useMemo } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '#common/paths.ts';
 import type { GalleryItem } from '#common/api/gallery.ts';
 import { useDocumentTitle } from '#web/app/document-title.ts';
 import { useT } from '#web/app/i18n.tsx';
@@ -177,6 +178,15 @@ export function HomePage() {
                 </Suspense>
               )}
               {timeline.data && <Timeline counts={timeline.data} period={period} />}
+              <p>
+                {/* The same filters on the map (issue 28 §4). */}
+                <Link
+                  to={`${paths.map}?${patchGalleryParams(searchParams, { sort: null, view: null, item: null, from: null })}`}
+                  className="rounded font-medium text-blue-700 underline hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+                >
+                  {t('map.show_on_map', 'Vís á kortinum')}
+                </Link>
+              </p>
               {results}
             </section>
           </>
