@@ -8,6 +8,7 @@ import { extract as createExtract } from 'tar-stream';
 import type { DatabaseHandle } from '../db/database.ts';
 import {
   appliedMigrations,
+  emptyTables,
   inTransaction,
   knownMigrations,
   listTables,
@@ -95,6 +96,11 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     }
     const columns = new Map((await listTables(database.db)).map((t) => [t.name, new Set(t.columns)]));
     await inTransaction(database.db, async (trx) => {
+      // What the migrations just wrote (the place list) gives way to the backup's own rows.
+      await emptyTables(
+        trx,
+        manifest.tables.map((t) => t.name).filter((name) => columns.has(name)),
+      );
       for (const table of manifest.tables) {
         const have = columns.get(table.name);
         const lacking = table.columns.filter((c) => !have?.has(c));

@@ -197,6 +197,15 @@ export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
 }
 
 /**
+ * Empties tables inside the restore's transaction, children before parents (give them in load
+ * order): a restore migrates the empty target first, and a migration may write rows of its own (the
+ * place list of 0038), which the backup holds as they were at its making (kept, edited or deleted).
+ */
+export async function emptyTables(trx: Trx, names: readonly string[]): Promise<void> {
+  for (const name of [...names].reverse()) await sql`delete from ${sql.table(name)}`.execute(trx);
+}
+
+/**
  * Loads one table inside the restore's transaction. Batches of rows are staged in a temporary table
  * and copied in one statement, so rows of a self-referencing table (folders within folders) may come
  * in any order. Returns the number of rows inserted.
