@@ -16,65 +16,14 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   return () => load().then((m) => ({ default: m[name] as ComponentType }));
 }
 
-/** Back-office screens load on demand, so the public pages carry none of their code. */
-const ADMIN_PAGES: Record<AdminPath, Loader> = {
-  [ADMIN_ROUTES.dashboard]: () =>
-    import('../features/dashboard/routes/admin-dashboard-page.tsx').then((m) => ({
-      default: m.AdminDashboardPage,
-    })),
-  [ADMIN_ROUTES.media]: () =>
-    import('../features/media/routes/admin-media-page.tsx').then((m) => ({ default: m.AdminMediaPage })),
-  [ADMIN_ROUTES.upload]: () =>
-    import('../features/media/routes/admin-upload-page.tsx').then((m) => ({ default: m.AdminUploadPage })),
-  [ADMIN_ROUTES.submissions]: () =>
-    import('../features/submissions/routes/admin-submissions-page.tsx').then((m) => ({
-      default: m.AdminSubmissionsPage,
-    })),
-  [ADMIN_ROUTES.knowledge]: () =>
-    import('../features/knowledge/routes/admin-knowledge-page.tsx').then((m) => ({
-      default: m.AdminKnowledgePage,
-    })),
-  [ADMIN_ROUTES.people]: () =>
-    import('../features/people/routes/admin-people-page.tsx').then((m) => ({ default: m.AdminPeoplePage })),
-  [ADMIN_ROUTES.personSuggestions]: () =>
-    import('../features/people/routes/admin-person-suggestions-page.tsx').then((m) => ({
-      default: m.AdminPersonSuggestionsPage,
-    })),
-  [ADMIN_ROUTES.categories]: () =>
-    import('../features/categories/routes/admin-categories-page.tsx').then((m) => ({
-      default: m.AdminCategoriesPage,
-    })),
-  [ADMIN_ROUTES.documents]: () =>
-    import('../features/documents/routes/admin-documents-page.tsx').then((m) => ({
-      default: m.AdminDocumentsPage,
-    })),
-  [ADMIN_ROUTES.slideshows]: () =>
-    import('../features/slideshows/routes/admin-slideshows-page.tsx').then((m) => ({
-      default: m.AdminSlideshowsPage,
-    })),
-  [ADMIN_ROUTES.profile]: () =>
-    import('../features/profile/routes/admin-profile-page.tsx').then((m) => ({
-      default: m.AdminProfilePage,
-    })),
-  [ADMIN_ROUTES.settings]: () =>
-    import('../features/settings/routes/admin-settings-page.tsx').then((m) => ({
-      default: m.AdminSettingsPage,
-    })),
-  [ADMIN_ROUTES.users]: () =>
-    import('../features/users/routes/admin-users-page.tsx').then((m) => ({ default: m.AdminUsersPage })),
-  [ADMIN_ROUTES.translations]: () =>
-    import('../features/translations/routes/admin-translations-page.tsx').then((m) => ({
-      default: m.AdminTranslationsPage,
-    })),
-  [ADMIN_ROUTES.watermark]: () =>
-    import('../features/watermark/routes/admin-watermark-page.tsx').then((m) => ({
-      default: m.AdminWatermarkPage,
-    })),
-  [ADMIN_ROUTES.activity]: () =>
-    import('../features/activity/routes/admin-activity-page.tsx').then((m) => ({
-      default: m.AdminActivityPage,
-    })),
-};
+/**
+ * Back-office screens load on demand, so the public pages carry none of their code: the list of
+ * their chunks is itself a chunk (admin-pages.ts), so the entry names one chunk, not one per screen.
+ */
+const adminPage =
+  (path: AdminPath): Loader =>
+  () =>
+    import('./admin-pages.ts').then((m) => m.ADMIN_PAGES[path]());
 
 function ScreenLoading() {
   const t = useT();
@@ -135,7 +84,7 @@ const adminScreens = ADMIN_SCREENS.map((screen) => (
   <Route
     key={screen.path}
     path={screen.path}
-    element={guardedScreen(screen.action, ADMIN_PAGES[screen.path], { backOffice: true })}
+    element={guardedScreen(screen.action, adminPage(screen.path), { backOffice: true })}
   />
 ));
 
