@@ -21,7 +21,7 @@ export const MAP_MAX_ZOOM = 18;
 export const CELL_LEVEL_OFFSET = 2;
 export const POINT_LEVEL = 24;
 /** The grid levels whose counts the database keeps (map_cells, migration 0039); finer views read the items. */
-export const KEPT_LEVELS = [6, 8, 10, 12, 14, 16] as const;
+export const KEPT_LEVELS = [6, 8, 10, 12, 14, 16, 18] as const;
 /** At most this many items are read for a view finer than the kept levels, or matched by a search. */
 export const MAP_ITEMS_LIMIT = 10_000;
 /** At most this many single items are named in one answer; the others stay counted in their clusters. */

@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely';
  * map_ix()/map_iy() are its cell at level 24 (about a metre), map_key the two interleaved bit by
  * bit (a Morton key, map_key_of(); a generated column), indexed for public items, so the items of any cell at any level are one range
  * of keys. map_cells counts the public located items per cell at the grid levels KEPT_LEVELS
- * (6, 8, …, 16: every second map zoom; a zoom between two reads the finer one, four cells to one),
+ * (6, 8, …, 18: every second map zoom up to 16, street level; a zoom between two reads the finer one, four cells to one),
  * by category, type and period, with their latitudes and longitudes summed (a cluster is drawn at
  * its items' mean point). The period is '*' for every item, and the finest timeline period its
  * span lies in (the year, else the decade: timeline_periods() of migration 0033), so a decade's
@@ -72,7 +72,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     returns table (level smallint, x integer, y integer, period text)
     language sql immutable parallel safe as $$
       select l::smallint, map_ix(lon) >> (24 - l), map_iy(lat) >> (24 - l), p
-      from unnest(array[6, 8, 10, 12, 14, 16]) l
+      from unnest(array[6, 8, 10, 12, 14, 16, 18]) l
       cross join (
         select '*' as p
         union all
