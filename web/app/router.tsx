@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { ADMIN_ROUTES, type AdminPath, paths, ROUTES } from '#common/paths.ts';
+import { type AdminPath, paths, ROUTES } from '#common/paths.ts';
 import type { Action } from '#common/permissions.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { HomePage } from '../features/gallery/routes/home-page.tsx';
