@@ -1,11 +1,17 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type { StaffBox, StaffPerson, StaffSuggestion, SuggestionStats } from '#common/api/people.ts';
 import type { ListPage } from '#common/list.ts';
 import type { BoxRect } from '#common/people.ts';
+import {
+  type ActionMessages,
+  type ReviewFilter,
+  type ReviewQueueApi,
+  reviewActionUrl,
+  useReviewAction,
+  useReviewQueue,
+} from '#web/components/review-queue/use-review-queue.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 
-export type SuggestionFilter = 'pending' | 'accepted' | 'rejected' | 'all';
 export interface PersonInput {
   name: string;
   born?: string | null;
@@ -18,8 +24,7 @@ const keys = {
   all: ['admin', 'people'] as const,
   people: (q: string) => ['admin', 'people', 'list', q] as const,
   boxes: (mediaId: string) => ['admin', 'people', 'boxes', mediaId] as const,
-  suggestions: (status: SuggestionFilter, q: string) =>
-    ['admin', 'people', 'suggestions', status, q] as const,
+  suggestions: (status: ReviewFilter, q: string) => ['admin', 'people', 'suggestions', status, q] as const,
   stats: () => ['admin', 'people', 'stats'] as const,
 };
 
@@ -99,77 +104,30 @@ export const useDeleteBox = () =>
     apiFetch(`/api/admin/people/boxes/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   );
 
-/** GET /api/admin/people/suggestions?status=&q=: visitors' names, newest first. */
-export function useSuggestionList(status: SuggestionFilter, q: string) {
-  return useInfiniteQuery({
-    queryKey: keys.suggestions(status, q),
-    initialPageParam: '',
-    queryFn: ({ signal, pageParam }) => {
-      const params = new URLSearchParams({ status, limit: '50' });
-      if (q) params.set('q', q);
-      if (pageParam) params.set('cursor', pageParam);
-      return apiFetch<ListPage<StaffSuggestion>>(`/api/admin/people/suggestions?${params}`, { signal });
-    },
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-}
+/**
+ * Staff review of visitors' names (/api/admin/people/suggestions): the list by status and search,
+ * the counts, the live stream and the actions, through the review-queue kit. A review reloads all
+ * of people (the list of people and the boxes too).
+ */
+const queue: ReviewQueueApi = {
+  url: '/api/admin/people/suggestions',
+  keys: {
+    all: keys.all,
+    list: (status, q) => keys.suggestions(status, q),
+    stats: keys.stats,
+  },
+};
 
-export function useSuggestionStats() {
-  return useQuery({
-    queryKey: keys.stats(),
-    queryFn: ({ signal }) => apiFetch<SuggestionStats>('/api/admin/people/suggestions/stats', { signal }),
-  });
-}
+export const useSuggestionQueue = () => useReviewQueue<StaffSuggestion, SuggestionStats>(queue);
 
-/** What a review action says when it ends (given to the hook: the live list may remove the card first). */
-export interface ActionMessages {
-  onSuccess?: () => void;
-  onError?: (error: Error) => void;
-}
+const post = (id: string, action: string, body?: unknown) =>
+  apiFetch<{ suggestion: StaffSuggestion }>(reviewActionUrl(queue, id, action), { method: 'POST', body });
 
-function useReview<V>(request: (vars: V) => Promise<unknown>, messages: ActionMessages) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: request,
-    onSuccess: () => messages.onSuccess?.(),
-    onError: (error) => messages.onError?.(error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-}
-
-const at = (id: string, what: string) => `/api/admin/people/suggestions/${encodeURIComponent(id)}/${what}`;
-
-export const useAcceptSuggestion = (messages: ActionMessages = {}) =>
-  useReview(
-    ({ id, ...body }: { id: string; personId?: string; newPerson?: PersonInput }) =>
-      apiFetch(at(id, 'accept'), { method: 'POST', body }),
+export const useAcceptSuggestion = (messages?: ActionMessages) =>
+  useReviewAction(
+    queue,
+    ({ id, ...body }: { id: string; personId?: string; newPerson?: PersonInput }) => post(id, 'accept', body),
     messages,
   );
-export const useRejectSuggestion = (messages: ActionMessages = {}) =>
-  useReview((id: string) => apiFetch(at(id, 'reject'), { method: 'POST' }), messages);
-
-const RELOAD_DELAY_MS = 500;
-
-/** Live updates (GET /api/admin/people/suggestions/events): a name sent or reviewed anywhere reloads the screen. */
-export function useSuggestionEvents() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/admin/people/suggestions/events');
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const reload = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: keys.all }), RELOAD_DELAY_MS);
-    };
-    let opened = false;
-    source.onopen = () => {
-      if (opened) reload();
-      opened = true;
-    };
-    source.onmessage = reload;
-    return () => {
-      clearTimeout(timer);
-      source.close();
-    };
-  }, [queryClient]);
-}
+export const useRejectSuggestion = (messages?: ActionMessages) =>
+  useReviewAction(queue, (id: string) => post(id, 'reject'), messages);

@@ -13,6 +13,7 @@ import { primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { ModalContent } from '#web/components/modal.tsx';
 import { Page } from '#web/components/page.tsx';
+import { QueueList } from '#web/components/review-queue/review-queue.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { apiFetch } from '#web/lib/api-fetch.ts';
@@ -92,92 +93,63 @@ export function AdminPeoplePage() {
         </button>
       </div>
       {editing === 'new' && <PersonForm person={null} onDone={() => setEditing(null)} />}
-      <div className="mt-6">
-        {list.isPending ? (
-          <Spinner text={t('admin.knowledge.loading', 'Loading…')} />
-        ) : list.error ? (
-          <Alert tone="error">{t('admin.knowledge.load_failed', 'The list could not be loaded.')}</Alert>
-        ) : people.length === 0 ? (
-          <p className="text-slate-700">{t('admin.knowledge.empty', 'Nothing here.')}</p>
-        ) : (
-          <>
-            <p className="mb-3 text-sm text-slate-700">
-              {t('admin.knowledge.showing', 'Showing {n} of {total}', {
-                n: people.length,
-                total: list.data.pages[0]?.total ?? people.length,
-              })}
-            </p>
-            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-              {people.map((person) => (
-                <li key={person.id} className="p-4">
-                  {editing !== 'new' && editing?.id === person.id ? (
-                    <PersonForm person={person} onDone={() => setEditing(null)} />
-                  ) : (
-                    <div className="flex flex-wrap items-start justify-between gap-3">
-                      <div>
-                        <p className="font-semibold text-slate-900">
-                          {person.name}
-                          {person.isPrivate && (
-                            <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-800">
-                              {t('admin.people.private_badge', 'Loyndur')}
-                            </span>
-                          )}
-                        </p>
-                        <p className="text-sm text-slate-700">
-                          {[person.born, person.died].filter(Boolean).join('–')}
-                          {person.born || person.died ? ' · ' : ''}
-                          {t('admin.people.boxes', '{n} á myndum', { n: person.boxes })}
-                        </p>
-                        {person.note && (
-                          <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{person.note}</p>
-                        )}
-                      </div>
-                      <div className="flex gap-2">
-                        {!person.isPrivate && person.boxes > 0 && (
-                          <Link
-                            to={paths.person(person.id)}
-                            className={`${small} border-slate-400 text-blue-800`}
-                          >
-                            {t('admin.people.page', 'Síðan')}
-                          </Link>
-                        )}
-                        <button
-                          type="button"
-                          className={`${small} border-slate-400`}
-                          aria-label={t('admin.people.edit_named', 'Broyt {name}', { name: person.name })}
-                          onClick={() => setEditing(person)}
-                        >
-                          <Pencil aria-hidden="true" className="size-4" />
-                          {t('admin.media.edit', 'Edit')}
-                        </button>
-                        <button
-                          type="button"
-                          className={`${small} border-red-300 text-red-800`}
-                          aria-label={t('admin.people.delete_named', 'Strika {name}', { name: person.name })}
-                          onClick={() => void onDelete(person)}
-                        >
-                          <Trash2 aria-hidden="true" className="size-4" />
-                          {t('admin.media.delete', 'Delete')}
-                        </button>
-                      </div>
-                    </div>
+      <QueueList
+        list={list}
+        items={people}
+        className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+        itemClassName="p-4"
+        renderItem={(person) =>
+          editing !== 'new' && editing?.id === person.id ? (
+            <PersonForm person={person} onDone={() => setEditing(null)} />
+          ) : (
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div>
+                <p className="font-semibold text-slate-900">
+                  {person.name}
+                  {person.isPrivate && (
+                    <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-800">
+                      {t('admin.people.private_badge', 'Loyndur')}
+                    </span>
                   )}
-                </li>
-              ))}
-            </ul>
-            {list.hasNextPage && (
-              <button
-                type="button"
-                className={`${secondaryButton} mt-4`}
-                disabled={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                {t('admin.knowledge.more', 'Show more')}
-              </button>
-            )}
-          </>
-        )}
-      </div>
+                </p>
+                <p className="text-sm text-slate-700">
+                  {[person.born, person.died].filter(Boolean).join('–')}
+                  {person.born || person.died ? ' · ' : ''}
+                  {t('admin.people.boxes', '{n} á myndum', { n: person.boxes })}
+                </p>
+                {person.note && (
+                  <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{person.note}</p>
+                )}
+              </div>
+              <div className="flex gap-2">
+                {!person.isPrivate && person.boxes > 0 && (
+                  <Link to={paths.person(person.id)} className={`${small} border-slate-400 text-blue-800`}>
+                    {t('admin.people.page', 'Síðan')}
+                  </Link>
+                )}
+                <button
+                  type="button"
+                  className={`${small} border-slate-400`}
+                  aria-label={t('admin.people.edit_named', 'Broyt {name}', { name: person.name })}
+                  onClick={() => setEditing(person)}
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                  {t('admin.media.edit', 'Edit')}
+                </button>
+                <button
+                  type="button"
+                  className={`${small} border-red-300 text-red-800`}
+                  aria-label={t('admin.people.delete_named', 'Strika {name}', { name: person.name })}
+                  onClick={() => void onDelete(person)}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  {t('admin.media.delete', 'Delete')}
+                </button>
+              </div>
+            </div>
+          )
+        }
+      />
       {confirmDialog}
       <MarkPeopleDialog />
     </Page>
