@@ -1,5 +1,6 @@
 import type { ContributorDashboard } from '#common/api/contributor.ts';
 import { useT } from '#web/app/i18n.tsx';
+import { StatTiles } from '#web/components/stat-tiles.tsx';
 
 /** The contributor's figures (public-site.md §9 formulas, computed by the server). */
 export function StatCards({ stats }: { stats: ContributorDashboard['stats'] }) {
@@ -18,13 +19,13 @@ export function StatCards({ stats }: { stats: ContributorDashboard['stats'] }) {
       key: 'score',
       label: t('contributor.stats.score', 'Stig'),
       value: stats.score,
-      hint: t('contributor.stats.score_hint', '10 fyri hvørja góðkenda sending og 1 fyri hvørja sýning'),
+      note: t('contributor.stats.score_hint', '10 fyri hvørja góðkenda sending og 1 fyri hvørja sýning'),
     },
     {
       key: 'recent',
       label: t('contributor.stats.recent', 'Seinastu 7 dagar'),
       value: stats.recentActivity,
-      hint: t('contributor.stats.recent_hint', 'sendingar'),
+      note: t('contributor.stats.recent_hint', 'sendingar'),
     },
   ];
   return (
@@ -32,15 +33,7 @@ export function StatCards({ stats }: { stats: ContributorDashboard['stats'] }) {
       <h2 id="contributor-stats-heading" className="text-xl font-semibold text-slate-900">
         {t('contributor.stats.title', 'Tíni tøl')}
       </h2>
-      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {cards.map((card) => (
-          <div key={card.key} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <dt className="text-sm font-medium text-slate-700">{card.label}</dt>
-            <dd className="mt-1 text-3xl font-bold text-slate-900">{card.value}</dd>
-            {card.hint && <dd className="mt-1 text-xs text-slate-700">{card.hint}</dd>}
-          </div>
-        ))}
-      </dl>
+      <StatTiles tiles={cards} className="mt-3 grid-cols-2 sm:grid-cols-4" large />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { FolderOpen, Globe, Image, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
 import type { DashboardData } from '#common/api/dashboard.ts';
 import { useLanguage, useT } from '#web/app/i18n.tsx';
+import { StatTiles } from '#web/components/stat-tiles.tsx';
 import { actionLabel, actorLabel } from '#web/features/activity/index.ts';
 
 const card = 'rounded-lg border border-slate-200 bg-white p-5 shadow-sm';
@@ -53,29 +53,6 @@ export function HealthScore({ data }: { data: DashboardData }) {
   );
 }
 
-function StatCard({
-  icon,
-  label,
-  value,
-  note,
-}: {
-  icon: ReactNode;
-  label: string;
-  value: string;
-  note: string;
-}) {
-  return (
-    <div className={card}>
-      <dt className="flex items-center gap-2 text-sm font-medium text-slate-700">
-        {icon}
-        {label}
-      </dt>
-      <dd className="mt-2 text-3xl font-bold text-slate-900">{value}</dd>
-      <dd className="mt-1 text-sm text-slate-700">{note}</dd>
-    </div>
-  );
-}
-
 /** The four stat cards: Total Media, Categories, Public Items, Total Users. */
 export function StatCards({ data }: { data: DashboardData }) {
   const t = useT();
@@ -85,38 +62,47 @@ export function StatCards({ data }: { data: DashboardData }) {
   const icon = 'size-5 text-blue-800';
   return (
     <section aria-label={t('admin.dashboard.stats', 'Archive figures')} className="mt-8">
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard
-          icon={<Image aria-hidden="true" className={icon} />}
-          label={t('admin.dashboard.stat.media', 'Total Media')}
-          value={num(stats.totalMedia)}
-          note={t('admin.dashboard.stat.media_week', '+{n} this week', { n: num(stats.recentUploads) })}
-        />
-        <StatCard
-          icon={<FolderOpen aria-hidden="true" className={icon} />}
-          label={t('admin.dashboard.stat.categories', 'Categories')}
-          value={num(stats.totalCategories)}
-          note={t('admin.dashboard.stat.folders', '{n} folders', { n: num(stats.totalFolders) })}
-        />
-        <StatCard
-          icon={<Globe aria-hidden="true" className={icon} />}
-          label={t('admin.dashboard.stat.public', 'Public Items')}
-          value={num(stats.publicMedia)}
-          note={t('admin.dashboard.stat.public_share', '{percent}% of total', { percent: publicShare })}
-        />
-        <StatCard
-          icon={<Users aria-hidden="true" className={icon} />}
-          label={t('admin.dashboard.stat.users', 'Total Users')}
-          value={num(stats.totalUsers)}
-          note={`${t('admin.dashboard.stat.pending', '{n} pending submissions', {
-            n: num(stats.pendingSubmissions),
-          })} · ${t('admin.dashboard.stat.pending_knowledge', '{n} contributions to review', {
-            n: num(stats.pendingKnowledge),
-          })} · ${t('admin.dashboard.stat.pending_names', '{n} names to review', {
-            n: num(stats.pendingNames),
-          })}`}
-        />
-      </dl>
+      <StatTiles
+        className="sm:grid-cols-2 lg:grid-cols-4"
+        large
+        format={num}
+        tiles={[
+          {
+            key: 'media',
+            icon: <Image aria-hidden="true" className={icon} />,
+            label: t('admin.dashboard.stat.media', 'Total Media'),
+            value: stats.totalMedia,
+            note: t('admin.dashboard.stat.media_week', '+{n} this week', { n: num(stats.recentUploads) }),
+          },
+          {
+            key: 'categories',
+            icon: <FolderOpen aria-hidden="true" className={icon} />,
+            label: t('admin.dashboard.stat.categories', 'Categories'),
+            value: stats.totalCategories,
+            note: t('admin.dashboard.stat.folders', '{n} folders', { n: num(stats.totalFolders) }),
+          },
+          {
+            key: 'public',
+            icon: <Globe aria-hidden="true" className={icon} />,
+            label: t('admin.dashboard.stat.public', 'Public Items'),
+            value: stats.publicMedia,
+            note: t('admin.dashboard.stat.public_share', '{percent}% of total', { percent: publicShare }),
+          },
+          {
+            key: 'users',
+            icon: <Users aria-hidden="true" className={icon} />,
+            label: t('admin.dashboard.stat.users', 'Total Users'),
+            value: stats.totalUsers,
+            note: `${t('admin.dashboard.stat.pending', '{n} pending submissions', {
+              n: num(stats.pendingSubmissions),
+            })} · ${t('admin.dashboard.stat.pending_knowledge', '{n} contributions to review', {
+              n: num(stats.pendingKnowledge),
+            })} · ${t('admin.dashboard.stat.pending_names', '{n} names to review', {
+              n: num(stats.pendingNames),
+            })}`,
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useT } from '#web/app/i18n.tsx';
+import { StatTiles } from '#web/components/stat-tiles.tsx';
 import { useAdminMediaStats } from '../api/admin-media.ts';
 
 /** The six tiles: Total, Public, Featured, Categorized, Views, Categories (admin-back-office.md §2). */
@@ -18,15 +19,10 @@ export function MediaStats() {
     { key: 'categories', label: t('admin.media.stats.categories', 'Categories'), value: data?.categories },
   ];
   return (
-    <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="media-stats">
-      {tiles.map((tile) => (
-        <div key={tile.key} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-          <dt className="text-sm font-medium text-slate-700">{tile.label}</dt>
-          <dd className="mt-1 text-2xl font-bold text-slate-900">
-            {tile.value === undefined ? '–' : tile.value.toLocaleString('en-GB')}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <StatTiles
+      tiles={tiles}
+      className="mt-6 grid-cols-2 sm:grid-cols-3 lg:grid-cols-6"
+      testId="media-stats"
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { CheckCircle2, Clock, Percent, XCircle } from 'lucide-react';
 import type { SubmissionStats } from '#common/api/submissions.ts';
 import { useT } from '#web/app/i18n.tsx';
+import { type StatTile, StatTiles } from '#web/components/stat-tiles.tsx';
 
 /** The header's counts line (Total, Pending, Approved, This Week). */
 export function SubmissionCounts({ stats }: { stats: SubmissionStats | undefined }) {
@@ -27,43 +28,32 @@ export function SubmissionCounts({ stats }: { stats: SubmissionStats | undefined
 /** Four cards: waiting for review, approved, rejected, and the approval rate. */
 export function SubmissionStatCards({ stats }: { stats: SubmissionStats | undefined }) {
   const t = useT();
-  const cards = [
+  const icon = (Icon: typeof Clock, tone: string) => <Icon aria-hidden="true" className={`size-5 ${tone}`} />;
+  const tiles: StatTile[] = [
     {
+      key: 'pending',
+      icon: icon(Clock, 'text-amber-800'),
       label: t('admin.submissions.card.pending', 'Pending Review'),
       value: stats?.pending,
-      Icon: Clock,
-      tone: 'text-amber-800',
     },
     {
+      key: 'approved',
+      icon: icon(CheckCircle2, 'text-green-800'),
       label: t('admin.submissions.card.approved', 'Approved'),
       value: stats?.approved,
-      Icon: CheckCircle2,
-      tone: 'text-green-800',
     },
     {
+      key: 'rejected',
+      icon: icon(XCircle, 'text-red-800'),
       label: t('admin.submissions.card.rejected', 'Rejected'),
       value: stats?.rejected,
-      Icon: XCircle,
-      tone: 'text-red-800',
     },
     {
+      key: 'rate',
+      icon: icon(Percent, 'text-blue-800'),
       label: t('admin.submissions.card.rate', 'Approval Rate'),
       value: stats === undefined ? undefined : `${stats.approvalRate}%`,
-      Icon: Percent,
-      tone: 'text-blue-800',
     },
   ];
-  return (
-    <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      {cards.map(({ label, value, Icon, tone }) => (
-        <li key={label} className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
-          <Icon aria-hidden="true" className={`size-8 ${tone}`} />
-          <div>
-            <p className="text-sm text-slate-700">{label}</p>
-            <p className="text-2xl font-bold text-slate-900">{value ?? '–'}</p>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
+  return <StatTiles tiles={tiles} className="mt-6 sm:grid-cols-2 lg:grid-cols-4" />;
 }

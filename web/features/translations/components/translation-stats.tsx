@@ -1,5 +1,6 @@
 import type { TranslationStats } from '#common/translations.ts';
 import { useT } from '#web/app/i18n.tsx';
+import { StatTiles } from '#web/components/stat-tiles.tsx';
 
 /** Stats and the progress bar: complete / total, rounded (admin-back-office.md §9). */
 export function TranslationStatsPanel({ stats }: { stats: TranslationStats | undefined }) {
@@ -27,16 +28,11 @@ export function TranslationStatsPanel({ stats }: { stats: TranslationStats | und
   const progressLabel = t('admin.translations.progress', 'Translation progress');
   return (
     <section aria-label={t('admin.translations.stats.label', 'Translation statistics')} className="mt-6">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="translation-stats">
-        {tiles.map((tile) => (
-          <div key={tile.key} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <dt className="text-sm font-medium text-slate-700">{tile.label}</dt>
-            <dd className="mt-1 text-2xl font-bold text-slate-900">
-              {tile.value === undefined ? '–' : tile.value.toLocaleString('en-GB')}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <StatTiles
+        tiles={tiles}
+        className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-5"
+        testId="translation-stats"
+      />
       <div className="mt-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <div className="flex items-center justify-between text-sm font-medium text-slate-800">
           <span id="translation-progress-label">{progressLabel}</span>

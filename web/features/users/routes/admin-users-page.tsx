@@ -10,6 +10,7 @@ import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { type Column, DataTable } from '#web/components/data-table.tsx';
 import { ListFilters, ListSearch, ListSelect } from '#web/components/list-filters.tsx';
 import { ListPaging } from '#web/components/list-paging.tsx';
+import { StatTiles } from '#web/components/stat-tiles.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
 import type { ListSpec } from '#web/lib/list-params.ts';
@@ -155,16 +156,7 @@ function Stats() {
     },
     { key: 'uploads', label: t('admin.users.stat.uploads', 'Total uploads'), value: data?.totalUploads },
   ];
-  return (
-    <dl className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
-      {tiles.map((tile) => (
-        <div key={tile.key} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-          <dt className="text-sm text-slate-700">{tile.label}</dt>
-          <dd className="mt-1 text-2xl font-bold text-slate-900">{tile.value ?? '…'}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <StatTiles tiles={tiles} className="mt-6 grid-cols-2 md:grid-cols-4" />;
 }
 
 function ContributorCards({ q, actions }: { q: string; actions: RowActions }) {
