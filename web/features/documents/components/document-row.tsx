@@ -3,6 +3,7 @@ import { Download, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { DocumentItem } from '#common/api/documents.ts';
 import { useT } from '#web/app/i18n.tsx';
+import { RowAction } from '#web/components/row-action.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
@@ -164,36 +165,28 @@ export function DocumentActions({
   onDelete: () => void;
 }) {
   const t = useT();
-  const button = `inline-flex items-center gap-1 rounded-md border px-2.5 py-1.5 text-sm font-medium ${ring}`;
   return (
     <div className="flex flex-wrap gap-2">
-      <button
-        type="button"
+      <RowAction
+        icon={Pencil}
+        label={t('admin.documents.edit', 'Edit')}
+        name={document.title}
         onClick={onEdit}
-        className={`${button} border-slate-400 text-slate-800 hover:bg-slate-100`}
-      >
-        <Pencil aria-hidden="true" className="size-4" />
-        {t('admin.documents.edit', 'Edit')}
-        <span className="sr-only"> {document.title}</span>
-      </button>
-      <button
-        type="button"
+      />
+      <RowAction
+        icon={Download}
+        tone="link"
+        label={t('admin.documents.download', 'Download')}
+        name={document.title}
         onClick={onDownload}
-        className={`${button} border-blue-700 text-blue-800 hover:bg-blue-50`}
-      >
-        <Download aria-hidden="true" className="size-4" />
-        {t('admin.documents.download', 'Download')}
-        <span className="sr-only"> {document.title}</span>
-      </button>
-      <button
-        type="button"
+      />
+      <RowAction
+        icon={Trash2}
+        tone="danger"
+        label={t('admin.documents.delete', 'Delete')}
+        name={document.title}
         onClick={onDelete}
-        className={`${button} border-red-700 text-red-800 hover:bg-red-50`}
-      >
-        <Trash2 aria-hidden="true" className="size-4" />
-        {t('admin.documents.delete', 'Delete')}
-        <span className="sr-only"> {document.title}</span>
-      </button>
+      />
     </div>
   );
 }

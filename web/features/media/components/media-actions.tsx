@@ -2,6 +2,7 @@ import { VisibilityToggles } from '#web/components/visibility-toggles.tsx';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { AdminMediaItem } from '#common/api/media.ts';
 import { useT } from '#web/app/i18n.tsx';
+import { RowAction } from '#web/components/row-action.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useToggleMedia } from '../api/admin-media.ts';
 
@@ -47,27 +48,21 @@ export function MediaRowActions({
   onDelete: (item: AdminMediaItem) => void;
 }) {
   const t = useT();
-  const button = `inline-flex items-center gap-1 rounded-md border px-2.5 py-1.5 text-sm font-medium ${ring}`;
   return (
     <div className="flex flex-wrap gap-2">
-      <button
-        type="button"
-        className={`${button} border-slate-400 bg-white text-slate-800 hover:bg-slate-100`}
+      <RowAction
+        icon={Pencil}
+        label={t('admin.media.edit', 'Edit')}
         aria-label={t('admin.media.edit_named', 'Edit {title}', { title: item.title })}
         onClick={() => onEdit(item)}
-      >
-        <Pencil aria-hidden="true" className="size-4" />
-        {t('admin.media.edit', 'Edit')}
-      </button>
-      <button
-        type="button"
-        className={`${button} border-red-300 bg-white text-red-800 hover:bg-red-50`}
+      />
+      <RowAction
+        icon={Trash2}
+        tone="danger"
+        label={t('admin.media.delete', 'Delete')}
         aria-label={t('admin.media.delete_named', 'Delete {title}', { title: item.title })}
         onClick={() => onDelete(item)}
-      >
-        <Trash2 aria-hidden="true" className="size-4" />
-        {t('admin.media.delete', 'Delete')}
-      </button>
+      />
     </div>
   );
 }

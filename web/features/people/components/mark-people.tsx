@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { StaffBox } from '#common/api/people.ts';
 import type { BoxRect } from '#common/people.ts';
 import { useT } from '#web/app/i18n.tsx';
+import { RowAction } from '#web/components/row-action.tsx';
 import { primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
@@ -17,7 +18,6 @@ import {
 import { BoxDrawer } from './box-drawer.tsx';
 
 const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900';
-const small = 'inline-flex items-center gap-1 rounded-md border px-2.5 py-1.5 text-sm font-medium';
 
 /** Who a box names, as chosen in the form: one from the list, none, or a new person by name. */
 type Who = { kind: 'person'; id: string } | { kind: 'none' } | { kind: 'new'; name: string };
@@ -135,14 +135,16 @@ export function MarkPeople({
                       : t('admin.people.face_offer', 'Uppskot: eitt andlit')}
                   </span>
                 )}
-                <button type="button" className={`${small} border-slate-400`} onClick={() => start(box)}>
-                  {t('admin.people.edit_box', 'Broyt kassa {n}', { n: i + 1 })}
-                </button>
+                <RowAction
+                  label={t('admin.people.edit_box', 'Broyt kassa {n}', { n: i + 1 })}
+                  onClick={() => start(box)}
+                />
                 {box.status === 'suggested' && (
                   <>
-                    <button
-                      type="button"
-                      className={`${small} border-green-700 text-green-800`}
+                    <RowAction
+                      icon={Check}
+                      tone="confirm"
+                      label={t('admin.people.confirm_box', 'Góðtak kassa {n}', { n: i + 1 })}
                       onClick={() =>
                         update
                           .mutateAsync({
@@ -152,28 +154,20 @@ export function MarkPeople({
                           })
                           .catch(fail)
                       }
-                    >
-                      <Check aria-hidden="true" className="size-4" />
-                      {t('admin.people.confirm_box', 'Góðtak kassa {n}', { n: i + 1 })}
-                    </button>
-                    <button
-                      type="button"
-                      className={`${small} border-slate-400`}
+                    />
+                    <RowAction
+                      icon={X}
+                      label={t('admin.people.dismiss_box', 'Vraka kassa {n}', { n: i + 1 })}
                       onClick={() => update.mutateAsync({ id: box.id, status: 'dismissed' }).catch(fail)}
-                    >
-                      <X aria-hidden="true" className="size-4" />
-                      {t('admin.people.dismiss_box', 'Vraka kassa {n}', { n: i + 1 })}
-                    </button>
+                    />
                   </>
                 )}
-                <button
-                  type="button"
-                  className={`${small} border-red-300 text-red-800`}
+                <RowAction
+                  icon={Trash2}
+                  tone="danger"
+                  label={t('admin.people.delete_box', 'Strika kassa {n}', { n: i + 1 })}
                   onClick={() => remove.mutateAsync(box.id).catch(fail)}
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  {t('admin.people.delete_box', 'Strika kassa {n}', { n: i + 1 })}
-                </button>
+                />
               </li>
             ),
           )}

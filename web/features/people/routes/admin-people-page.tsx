@@ -8,6 +8,7 @@ import type { StaffPerson } from '#common/api/people.ts';
 import { PERSON_NAME_MAX, PERSON_NOTE_MAX, PERSON_YEARS_MAX } from '#common/people.ts';
 import { paths } from '#common/paths.ts';
 import { useT } from '#web/app/i18n.tsx';
+import { RowAction, RowActionLink } from '#web/components/row-action.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
@@ -28,7 +29,6 @@ import {
 import { MarkPeople } from '../components/mark-people.tsx';
 
 const control = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900';
-const small = 'inline-flex items-center gap-1 rounded-md border px-2.5 py-1.5 text-sm font-medium';
 
 /**
  * The people staff keep (issue 29 §2): name, years and a note, and whether they are kept private
@@ -123,28 +123,21 @@ export function AdminPeoplePage() {
               </div>
               <div className="flex gap-2">
                 {!person.isPrivate && person.boxes > 0 && (
-                  <Link to={paths.person(person.id)} className={`${small} border-slate-400 text-blue-800`}>
-                    {t('admin.people.page', 'Síðan')}
-                  </Link>
+                  <RowActionLink to={paths.person(person.id)} label={t('admin.people.page', 'Síðan')} />
                 )}
-                <button
-                  type="button"
-                  className={`${small} border-slate-400`}
+                <RowAction
+                  icon={Pencil}
+                  label={t('admin.media.edit', 'Edit')}
                   aria-label={t('admin.people.edit_named', 'Broyt {name}', { name: person.name })}
                   onClick={() => setEditing(person)}
-                >
-                  <Pencil aria-hidden="true" className="size-4" />
-                  {t('admin.media.edit', 'Edit')}
-                </button>
-                <button
-                  type="button"
-                  className={`${small} border-red-300 text-red-800`}
+                />
+                <RowAction
+                  icon={Trash2}
+                  tone="danger"
+                  label={t('admin.media.delete', 'Delete')}
                   aria-label={t('admin.people.delete_named', 'Strika {name}', { name: person.name })}
                   onClick={() => void onDelete(person)}
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  {t('admin.media.delete', 'Delete')}
-                </button>
+                />
               </div>
             </div>
           )

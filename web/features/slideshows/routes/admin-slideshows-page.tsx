@@ -1,7 +1,6 @@
 import { VisibilityToggles } from '#web/components/visibility-toggles.tsx';
 import { ExternalLink, Images, Pencil, Play, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { AdminSlideshowSummary } from '#common/api/slideshows.ts';
 import { paths } from '#common/paths.ts';
 import { useT } from '#web/app/i18n.tsx';
@@ -9,6 +8,7 @@ import { Button, primaryButton, secondaryButton } from '#web/components/button.t
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { ListFilters, ListSearch } from '#web/components/list-filters.tsx';
 import { ListPaging } from '#web/components/list-paging.tsx';
+import { RowAction, RowActionLink } from '#web/components/row-action.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
@@ -21,7 +21,6 @@ const SLIDESHOW_LIST: ListSpec<never, 'newest'> = { filters: {}, sorts: ['newest
 
 const ring = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
 const _pill = `inline-flex items-center gap-1 rounded-full border px-2.5 py-1 text-xs font-semibold ${ring}`;
-const action = `inline-flex items-center gap-1 rounded-md border px-2.5 py-1.5 text-sm font-medium ${ring}`;
 
 /** One slideshow's card: covers, title, count, toggles, edit, delete and the public player. */
 function SlideshowCard({
@@ -82,34 +81,27 @@ function SlideshowCard({
           }}
         />
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          <button
-            type="button"
+          <RowAction
+            icon={Pencil}
+            label={t('admin.slideshows.edit', 'Edit')}
+            name={show.title}
             onClick={onEdit}
-            className={`${action} border-slate-400 text-slate-800 hover:bg-slate-100`}
-          >
-            <Pencil aria-hidden="true" className="size-4" />
-            {t('admin.slideshows.edit', 'Edit')}
-            <span className="sr-only"> {show.title}</span>
-          </button>
+          />
           {show.isPublic && (
-            <Link
+            <RowActionLink
+              icon={Play}
+              label={t('admin.slideshows.play', 'Play')}
+              name={show.title}
               to={paths.slideshow(show.id)}
-              className={`${action} border-blue-700 text-blue-800 hover:bg-blue-50`}
-            >
-              <Play aria-hidden="true" className="size-4" />
-              {t('admin.slideshows.play', 'Play')}
-              <span className="sr-only"> {show.title}</span>
-            </Link>
+            />
           )}
-          <button
-            type="button"
+          <RowAction
+            icon={Trash2}
+            tone="danger"
+            label={t('admin.slideshows.delete', 'Delete')}
+            name={show.title}
             onClick={onDelete}
-            className={`${action} border-red-700 text-red-800 hover:bg-red-50`}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-            {t('admin.slideshows.delete', 'Delete')}
-            <span className="sr-only"> {show.title}</span>
-          </button>
+          />
         </div>
       </div>
     </li>
