@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from 'react';
 import { Button, secondaryButton } from '../components/button.tsx';
 import { useT } from './i18n.tsx';
+import { Alert } from '../components/alert.tsx';
 
 function newErrorId(): string {
   const digits = Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => (byte % 36).toString(36));
@@ -71,9 +72,9 @@ export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry?: () =
           </p>
         )}
         {copied === 'failed' && (
-          <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
+          <Alert tone="error" className="mt-4">
             {t('error.copy_failed', 'Could not copy the error report. Please send the error ID to support.')}
-          </p>
+          </Alert>
         )}
       </div>
     </main>

@@ -13,14 +13,24 @@ const TONES = {
 export function Alert({
   tone,
   title,
+  id,
+  className = '',
   children,
 }: {
   tone: keyof typeof TONES;
   title?: string;
+  /** For a field or dialog that names it in `aria-describedby`. */
+  id?: string;
+  /** Its margins in the screen ('mt-6'). */
+  className?: string;
   children?: ReactNode;
 }) {
   return (
-    <div role={tone === 'success' ? 'status' : 'alert'} className={`rounded-md border p-4 ${TONES[tone]}`}>
+    <div
+      id={id}
+      role={tone === 'success' ? 'status' : 'alert'}
+      className={`rounded-md border p-4 ${TONES[tone]} ${className}`}
+    >
       {title && <h2 className="font-semibold">{title}</h2>}
       {children && <div className={title ? 'mt-1 text-sm' : 'text-sm'}>{children}</div>}
     </div>

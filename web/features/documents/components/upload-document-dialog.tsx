@@ -5,6 +5,7 @@ import { DOCUMENT_CATEGORIES, type DocumentCategory } from '#common/enums.ts';
 import { acceptFor, fileTooLargeMessage, titleFromFileName } from '#common/file-types.ts';
 import { DOCUMENT_MAX_BYTES } from '#common/limits.ts';
 import { useT } from '#web/app/i18n.tsx';
+import { Alert } from '#web/components/alert.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { ModalContent } from '#web/components/modal.tsx';
 import { toast } from '#web/components/toaster.tsx';
@@ -114,13 +115,9 @@ export function UploadDocumentDialog({
           }}
         >
           {error && (
-            <p
-              id={ids.error}
-              role="alert"
-              className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-            >
+            <Alert tone="error" id={ids.error}>
               {error}
-            </p>
+            </Alert>
           )}
           <div>
             <label htmlFor={ids.file} className={label}>

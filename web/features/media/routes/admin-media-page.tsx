@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ADMIN_MEDIA_SORTS, type AdminMediaItem, type AdminMediaSort } from '#common/api/media.ts';
 import { paths } from '#common/paths.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
+import { Alert } from '#web/components/alert.tsx';
 import { primaryButton } from '#web/components/button.tsx';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { type Column, DataTable } from '#web/components/data-table.tsx';
@@ -228,9 +229,7 @@ export function AdminMediaPage() {
             empty={empty}
           />
         ) : media.isPending ? null : media.error && media.items.length === 0 ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-            {loadError}
-          </p>
+          <Alert tone="error">{loadError}</Alert>
         ) : (
           <MediaGrid
             items={media.items}

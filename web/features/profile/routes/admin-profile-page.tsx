@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { type OwnProfile, updateOwnProfileBody } from '#common/api/profile.ts';
 import type { Role } from '#common/roles.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
+import { Alert } from '#web/components/alert.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { Field, Form, SubmitButton } from '#web/components/form.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
@@ -94,9 +95,7 @@ export function AdminProfilePage() {
   if (profile.error || !profile.data) {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-8">
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          {t('admin.profile.unavailable', 'Profile information not available')}
-        </p>
+        <Alert tone="error">{t('admin.profile.unavailable', 'Profile information not available')}</Alert>
       </div>
     );
   }

@@ -5,6 +5,7 @@ import { paths } from '#common/paths.ts';
 import { DEFAULT_RIGHTS, RIGHTS_URIS, rightsStatement } from '#common/rights.ts';
 import { isSafeLinkUrl } from '#common/safe-url.ts';
 import { useT } from '#web/app/i18n.tsx';
+import { Alert } from '#web/components/alert.tsx';
 import { linkButton } from '#web/components/button.tsx';
 import { Field, Form, SelectField, SubmitButton, SwitchField, TextareaField } from '#web/components/form.tsx';
 import { useRightsOptions } from '#web/features/media/index.ts';
@@ -88,15 +89,12 @@ export function AdminSettingsPage() {
       {/* Shown, where the spec keeps a settings load failure silent with the defaults (a deliberate
           choice, issue 30): saving the defaults over settings that did not load would lose them. */}
       {error && !settings ? (
-        <div
-          role="alert"
-          className="mt-6 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-        >
+        <Alert tone="error" className="mt-6">
           <p>{errorText(error, { '*': t('admin.settings.load_failed', 'Failed to load settings') })}</p>
           <button type="button" className={`${linkButton} mt-2`} onClick={() => refetch()}>
             {t('admin.settings.retry', 'Try Again')}
           </button>
-        </div>
+        </Alert>
       ) : isPending || !settings ? (
         <Spinner text={t('admin.settings.loading', 'Loading settings...')} />
       ) : (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { AdminSlideshowSummary } from '#common/api/slideshows.ts';
 import { paths } from '#common/paths.ts';
 import { useT } from '#web/app/i18n.tsx';
+import { Alert } from '#web/components/alert.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { ListFilters, ListSearch } from '#web/components/list-filters.tsx';
@@ -172,12 +173,12 @@ export function AdminSlideshowsPage() {
         {slideshows.isPending ? (
           <Spinner text={t('admin.slideshows.loading', 'Loading slideshows...')} />
         ) : slideshows.error && slideshows.items.length === 0 ? (
-          <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          <Alert tone="error">
             <p>{t('admin.slideshows.load_failed', 'Failed to load slideshows')}</p>
             <Button className={`${secondaryButton} mt-3`} onClick={() => slideshows.refetch()}>
               {t('admin.slideshows.retry', 'Try Again')}
             </Button>
-          </div>
+          </Alert>
         ) : slideshows.items.length === 0 ? (
           <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
             <h2 className="text-lg font-semibold text-slate-900">

@@ -5,6 +5,7 @@ import { type AdminUser, USER_SORTS, type UserSort } from '#common/api/users.ts'
 import { paths } from '#common/paths.ts';
 import { ROLES } from '#common/roles.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
+import { Alert } from '#web/components/alert.tsx';
 import { Button, linkButton, primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { type Column, DataTable } from '#web/components/data-table.tsx';
@@ -141,9 +142,9 @@ function Stats() {
   const { data, error } = useUserStats();
   if (error) {
     return (
-      <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      <Alert tone="error" className="mt-6">
         {t('admin.users.stats_failed', 'Failed to load users')}
-      </p>
+      </Alert>
     );
   }
   const tiles = [
@@ -169,9 +170,9 @@ function ContributorCards({ q, actions }: { q: string; actions: RowActions }) {
         {t('admin.users.contributors', 'Public contributors')}
       </h2>
       {contributors.error ? (
-        <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <Alert tone="error" className="mt-3">
           {t('admin.users.contributors_failed', 'Error: Unable to load public contributors data')}
-        </p>
+        </Alert>
       ) : contributors.isPending ? null : items.length === 0 ? (
         <p className="mt-3 text-slate-700">
           {t('admin.users.no_contributors', 'No public contributors found.')}
