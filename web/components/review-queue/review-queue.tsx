@@ -39,7 +39,6 @@ export function ReviewQueue<T extends { id: string }>({
   const t = useT();
   const { status, setStatus, q, setQ, list, items, stats } = queue;
   const filterId = useId();
-  const searchId = useId();
 
   return (
     <Page title={title} width="max-w-4xl">
@@ -54,18 +53,7 @@ export function ReviewQueue<T extends { id: string }>({
         </p>
       )}
       <div className="mt-4 grid max-w-2xl gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor={searchId} className={reviewLabel}>
-            {t('admin.knowledge.search', 'Search')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className={reviewControl}
-            value={q}
-            onChange={(event) => setQ(event.target.value)}
-          />
-        </div>
+        <QueueSearch value={q} onChange={setQ} />
         <div>
           <label htmlFor={filterId} className={reviewLabel}>
             {t('admin.knowledge.filter', 'Show')}
@@ -86,6 +74,34 @@ export function ReviewQueue<T extends { id: string }>({
       </div>
       <QueueList list={list} items={items} renderItem={renderItem} />
     </Page>
+  );
+}
+
+/** 'Search' above a queue: the list follows each keystroke (the search is trimmed). */
+export function QueueSearch({
+  value,
+  onChange,
+  className,
+}: {
+  value: string;
+  onChange: (q: string) => void;
+  className?: string;
+}) {
+  const t = useT();
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={reviewLabel}>
+        {t('admin.knowledge.search', 'Search')}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className={reviewControl}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
   );
 }
 

@@ -4,6 +4,7 @@ import { useT } from '#web/app/i18n.tsx';
 import { ReviewForm, useToastMessages } from '#web/components/review-queue/review-card.tsx';
 import { reviewControl, reviewLabel } from '#web/components/review-queue/review-queue.tsx';
 import { useAcceptSuggestion, usePeopleList, useRejectSuggestion } from '../api/admin-people.ts';
+import { PersonOptions } from './person-options.tsx';
 
 /** A person from the list (those whose name is like the one sent) or a new one, named as edited. */
 export function AcceptSuggestionForm({ row }: { row: StaffSuggestion }) {
@@ -42,12 +43,7 @@ export function AcceptSuggestionForm({ row }: { row: StaffSuggestion }) {
             onChange={(e) => setChoice(e.target.value)}
           >
             <option value="new">{t('admin.people.new_person', 'Nýggjur persónur…')}</option>
-            {matches.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-                {p.born || p.died ? ` (${[p.born, p.died].filter(Boolean).join('–')})` : ''}
-              </option>
-            ))}
+            <PersonOptions people={matches} />
           </select>
         </div>
         {choice === 'new' && (

@@ -16,6 +16,7 @@ import {
   useUpdateBox,
 } from '../api/admin-people.ts';
 import { BoxDrawer } from './box-drawer.tsx';
+import { PersonOptions } from './person-options.tsx';
 
 const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900';
 
@@ -261,12 +262,7 @@ function BoxForm({
             {who.kind === 'person' && !people.some((p) => p.id === who.id) && (
               <option value={who.id}>{t('admin.people.chosen', 'Valdur persónur')}</option>
             )}
-            {people.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-                {p.born || p.died ? ` (${[p.born, p.died].filter(Boolean).join('–')})` : ''}
-              </option>
-            ))}
+            <PersonOptions people={people} />
           </select>
         </div>
       </div>

@@ -14,7 +14,7 @@ import { primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { ModalContent } from '#web/components/modal.tsx';
 import { Page } from '#web/components/page.tsx';
-import { QueueList } from '#web/components/review-queue/review-queue.tsx';
+import { QueueList, QueueSearch } from '#web/components/review-queue/review-queue.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { apiFetch } from '#web/lib/api-fetch.ts';
@@ -44,7 +44,6 @@ export function AdminPeoplePage() {
   const [editing, setEditing] = useState<StaffPerson | 'new' | null>(null);
   const remove = useDeletePerson();
   const [confirm, confirmDialog] = useConfirm();
-  const searchId = useId();
 
   async function onDelete(person: StaffPerson) {
     const yes = await confirm({
@@ -75,18 +74,7 @@ export function AdminPeoplePage() {
         </Link>
       </p>
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <div className="min-w-64 flex-1">
-          <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
-            {t('admin.knowledge.search', 'Search')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className={control}
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-          />
-        </div>
+        <QueueSearch className="min-w-64 flex-1" value={q} onChange={setQ} />
         <button type="button" className={primaryButton} onClick={() => setEditing('new')}>
           <Plus aria-hidden="true" className="size-5" />
           {t('admin.people.add', 'Nýggjur persónur')}
