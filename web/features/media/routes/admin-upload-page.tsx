@@ -135,7 +135,7 @@ export function AdminUploadPage() {
     void queue.start();
   }
 
-  const pending = queue.items.filter((item) => item.state !== 'completed').length;
+  const pending = queue.items.filter((item) => item.state !== 'done').length;
   const placesFailed = categories.isError || folders.isError;
   return (
     <Page title={t('admin.upload.title', 'Upload Media')}>
