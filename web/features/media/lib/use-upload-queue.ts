@@ -3,10 +3,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { INGEST_LIMITS } from '#common/file-types.ts';
 import { MESSAGE_CLEAR_MS } from '#common/limits.ts';
 import {
-  checkFiles,
   fileKey,
-  loadUploader,
   type QueuePlan,
+  queuedFile,
   UploadError,
   uploadFile,
   useSendQueue,
@@ -75,7 +74,7 @@ const plan = (setAnnouncement: (text: string) => void): QueuePlan<UploadItem> =>
 export function useUploadQueue() {
   const queryClient = useQueryClient();
   const queue = useSendQueue<UploadItem>();
-  const { items, setItems, setRefused, update } = queue;
+  const { items, setItems, update, check } = queue;
   const [shared, setShared] = useState<SharedFields>(DEFAULT_SHARED);
   const [result, setResult] = useState<BatchResult | null>(null);
 
@@ -92,28 +91,18 @@ export function useUploadQueue() {
 
   const addFiles = useCallback(
     (files: readonly File[]) => {
-      const { accepted, refused: newlyRefused } = checkFiles(
+      const accepted = check(
         files,
         items.filter((item) => item.state !== 'done').map((item) => item.file),
         'upload',
       );
-      setRefused(newlyRefused);
       if (accepted.length === 0) return;
-      loadUploader().catch(() => undefined);
       setResult(null);
       setItems((current) => [
         // A finished batch's rows make way for the new one.
         ...current.filter((item) => item.state !== 'done'),
         ...accepted.map(
-          (file): UploadItem => ({
-            key: fileKey(file),
-            file,
-            fields: initialFields(file, shared),
-            suggested: {},
-            state: 'ready',
-            progress: 0,
-            reconnecting: false,
-          }),
+          (file): UploadItem => ({ ...queuedFile(file), fields: initialFields(file, shared), suggested: {} }),
         ),
       ]);
       // Suggestions from each image's own data, filled into fields still empty when they arrive.
@@ -130,7 +119,7 @@ export function useUploadQueue() {
         });
       }
     },
-    [items, shared, setItems, setRefused],
+    [items, shared, setItems, check],
   );
 
   const setFields = useCallback((key: string, fields: UploadFields) => update(key, { fields }), [update]);

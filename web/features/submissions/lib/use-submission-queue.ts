@@ -6,10 +6,8 @@ import { ERROR_TEXTS } from '#web/lib/error-text.ts';
 import { CONTRIBUTOR_DASHBOARD_KEY } from '#web/features/contributor/index.ts';
 import { createSubmission } from '../api/create-submission.ts';
 import {
-  checkFiles,
-  fileKey,
-  loadUploader,
   type QueuePlan,
+  queuedFile,
   UploadError,
   uploadFile,
   useSendQueue,
@@ -96,7 +94,7 @@ function plan(
 export function useSubmissionQueue(t: Translate, sentWithoutScript?: number) {
   const queryClient = useQueryClient();
   const queue = useSendQueue<FileItem>();
-  const { items, setItems, setRefused, update } = queue;
+  const { items, setItems, update, check } = queue;
   // The form was sent by the browser itself and the server took every file: the confirmation.
   const [outcome, setOutcome] = useState<Outcome | null>(() =>
     sentWithoutScript === undefined ? null : { kind: 'success', count: sentWithoutScript },
@@ -111,30 +109,18 @@ export function useSubmissionQueue(t: Translate, sentWithoutScript?: number) {
 
   const addFiles = useCallback(
     (files: readonly File[]) => {
-      const { accepted, refused: newlyRefused } = checkFiles(
+      const accepted = check(
         files,
         items.map((item) => item.file),
       );
-      setRefused(newlyRefused);
       setOutcome(null);
       if (accepted.length === 0) return;
-      // Fetch the upload code now, while the form is filled in, not when Send is pressed.
-      loadUploader().catch(() => undefined);
       setItems((current) => [
         ...current,
-        ...accepted.map(
-          (file): FileItem => ({
-            key: fileKey(file),
-            file,
-            details: EMPTY_DETAILS,
-            state: 'ready',
-            progress: 0,
-            reconnecting: false,
-          }),
-        ),
+        ...accepted.map((file): FileItem => ({ ...queuedFile(file), details: EMPTY_DETAILS })),
       ]);
     },
-    [items, setItems, setRefused],
+    [items, setItems, check],
   );
 
   const setDetails = useCallback((key: string, details: FileDetails) => update(key, { details }), [update]);

@@ -1,4 +1,5 @@
 import type { UploadCallbacks } from '../api/upload-file.ts';
+import { fileKey } from './check-files.ts';
 
 /**
  * One file's row in a queue of files to send (the submission form's and the staff upload screen's):
@@ -23,6 +24,11 @@ export type QueuedFile = {
    */
   uploadId?: string;
 };
+
+/** A new row for a chosen file, not sent yet. */
+export function queuedFile(file: File): QueuedFile {
+  return { key: fileKey(file), file, state: 'ready', progress: 0, reconnecting: false };
+}
 
 /**
  * Share of a row's bar for its bytes; the rest is the server's work. Deliberate (issue 30): the

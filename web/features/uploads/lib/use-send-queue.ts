@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RefusedFile } from './check-files.ts';
+import { loadUploader } from '../api/upload-file.ts';
+import { checkFiles, type RefusedFile } from './check-files.ts';
 import { type QueuedFile, type SendPlan, sendFiles } from './send-queue.ts';
 
 /** A queue's plan without its rows' setter, which the hook gives. */
@@ -30,6 +31,21 @@ export function useSendQueue<T extends QueuedFile>() {
   const update = useCallback((key: string, patch: Partial<T>) => {
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
   }, []);
+
+  /**
+   * The picker's checks of new files (type, size, and count with those `chosen` already): the
+   * refused ones are listed, and for accepted ones the upload code is fetched now, while the form
+   * is filled in, not when Send is pressed. Answers the accepted files.
+   */
+  const check = useCallback(
+    (files: readonly File[], chosen: readonly File[], context?: 'submission' | 'upload') => {
+      const { accepted, refused: newlyRefused } = checkFiles(files, chosen, context);
+      setRefused(newlyRefused);
+      if (accepted.length > 0) loadUploader().catch(() => undefined);
+      return accepted;
+    },
+    [],
+  );
 
   const removeFile = useCallback((key: string) => {
     setItems((current) => current.filter((item) => item.key !== key));
@@ -76,6 +92,7 @@ export function useSendQueue<T extends QueuedFile>() {
     announcement,
     setAnnouncement,
     update,
+    check,
     removeFile,
     run,
     stop,
