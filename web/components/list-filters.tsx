@@ -1,21 +1,35 @@
 import { Search } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { Button, primaryButton } from './button.tsx';
+import { Button, linkButton, primaryButton } from './button.tsx';
 
 const control =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-700';
 
+/** The list's 'Clear Filters' link: shown while a filter is set, it empties them all. */
+export type ClearFilters = {
+  /** A search or filter is set (`isFiltered(params)`, or the screen's own rule). */
+  shown: boolean;
+  /** The screen's own text (its key in the texts table), 'Clear Filters'. */
+  text: string;
+  onClear: () => void;
+  /** Where the link sits in the bar's grid. */
+  className: string;
+};
+
 /**
  * The filter bar above a staff list: a <search> landmark holding a ListSearch and ListSelects
- * (`className` sets its grid). Each change is a new URL (useListParams), so Back undoes it.
+ * (`className` sets its grid), then 'Clear Filters' while a filter is set (`clear`). Each change
+ * is a new URL (useListParams), so Back undoes it.
  */
 export function ListFilters({
   label,
   className,
+  clear,
   children,
 }: {
   label: string;
   className: string;
+  clear?: ClearFilters;
   children: ReactNode;
 }) {
   return (
@@ -24,7 +38,30 @@ export function ListFilters({
       className={`mt-6 grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4 ${className}`}
     >
       {children}
+      {clear?.shown && (
+        <div className={clear.className}>
+          <button type="button" className={linkButton} onClick={clear.onClear}>
+            {clear.text}
+          </button>
+        </div>
+      )}
     </search>
+  );
+}
+
+/**
+ * A list's empty state, in the table's place (`<DataTable empty>`): 'No … Found' with its sentence
+ * when filters hide every row, 'No … Yet' when there is nothing at all; `children` is what to do
+ * next (a button), when there is something. Without a title, the one sentence.
+ */
+export function ListEmpty({ title, text, children }: { title?: string; text: string; children?: ReactNode }) {
+  if (title === undefined) return <p className="text-center text-slate-700">{text}</p>;
+  return (
+    <div className="text-center">
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <p className="mt-1 text-slate-700">{text}</p>
+      {children}
+    </div>
   );
 }
 

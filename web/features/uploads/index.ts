@@ -8,3 +8,5 @@ export { FILE_PICKER_BUTTON_ID, FileDropArea } from './components/file-drop-area
 export { FileProgress, RemoveFileButton } from './components/file-progress.tsx';
 export { RefusedFiles } from './components/refused-files.tsx';
 export { checkFiles, fileKey, type RefusedFile } from './lib/check-files.ts';
+export { type QueuedFile, queuedFile, type SendState, type SendStep } from './lib/send-queue.ts';
+export { type QueuePlan, useSendQueue } from './lib/use-send-queue.ts';

@@ -1,6 +1,5 @@
 import { ACTIVITY_ACTIONS, ACTIVITY_RESOURCE_TYPES } from '#common/activity.ts';
 import { useT } from '#web/app/i18n.tsx';
-import { linkButton } from '#web/components/button.tsx';
 import { ListFilters, ListSearch, ListSelect } from '#web/components/list-filters.tsx';
 import { isFiltered } from '#web/lib/list-params.ts';
 import type { ListParamsControls } from '#web/lib/use-list-params.ts';
@@ -15,6 +14,12 @@ export function ActivityFilters({ list }: { list: ListParamsControls<ActivityFil
     <ListFilters
       label={t('activity.search_label', 'Search the activity log')}
       className="md:grid-cols-[2fr_1fr_1fr]"
+      clear={{
+        shown: isFiltered(params),
+        text: t('activity.clear', 'Clear Filters'),
+        onClear: list.clear,
+        className: 'md:col-span-3',
+      }}
     >
       <ListSearch
         value={params.q}
@@ -36,13 +41,6 @@ export function ActivityFilters({ list }: { list: ListParamsControls<ActivityFil
         options={ACTIVITY_RESOURCE_TYPES.map((type) => ({ value: type, label: resourceTypeLabel(type, t) }))}
         onChange={(value) => list.setFilter('resourceType', value)}
       />
-      {isFiltered(params) && (
-        <div className="md:col-span-3">
-          <button type="button" className={linkButton} onClick={list.clear}>
-            {t('activity.clear', 'Clear Filters')}
-          </button>
-        </div>
-      )}
     </ListFilters>
   );
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { ACTIVITY_ACTIONS, ACTIVITY_RESOURCE_TYPES, type ActivityEntry } from '#common/activity.ts';
 import { type Translate, useLanguage, useT } from '#web/app/i18n.tsx';
 import { type Column, DataTable } from '#web/components/data-table.tsx';
+import { ListEmpty } from '#web/components/list-filters.tsx';
 import { ListPaging } from '#web/components/list-paging.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
 import { isFiltered, type ListSpec } from '#web/lib/list-params.ts';
@@ -92,11 +93,13 @@ export function AdminActivityPage() {
           errorText={errorText(log.error, { '*': t('activity.load_failed', 'Failed to load activity') })}
           onRetry={() => log.refetch()}
           empty={
-            <p className="text-center text-slate-700">
-              {filtered
-                ? t('activity.empty_filtered', 'No activity matches these filters.')
-                : t('activity.empty', 'No activity yet.')}
-            </p>
+            <ListEmpty
+              text={
+                filtered
+                  ? t('activity.empty_filtered', 'No activity matches these filters.')
+                  : t('activity.empty', 'No activity yet.')
+              }
+            />
           }
         />
         <ListPaging list={log} onFirstPage={params.cursor ? () => list.setCursor(null) : undefined} />

@@ -3,10 +3,10 @@ import { useMemo, useState } from 'react';
 import type { AdminDocumentSort, DocumentItem } from '#common/api/documents.ts';
 import { DOCUMENT_CATEGORIES } from '#common/enums.ts';
 import { useT } from '#web/app/i18n.tsx';
-import { Button, linkButton, primaryButton } from '#web/components/button.tsx';
+import { Button, primaryButton } from '#web/components/button.tsx';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { type Column, DataTable } from '#web/components/data-table.tsx';
-import { ListFilters, ListSearch, ListSelect } from '#web/components/list-filters.tsx';
+import { ListEmpty, ListFilters, ListSearch, ListSelect } from '#web/components/list-filters.tsx';
 import { ListPaging } from '#web/components/list-paging.tsx';
 import { StatTiles } from '#web/components/stat-tiles.tsx';
 import { toast } from '#web/components/toaster.tsx';
@@ -154,19 +154,16 @@ export function AdminDocumentsPage() {
   }, [t, confirm, deleteDocument, download, errorText, editingId]);
 
   const filtered = params.q !== '' || params.filters.category !== '';
-  const empty = (
-    <div className="text-center">
-      <h2 className="text-lg font-semibold text-slate-900">
-        {filtered
-          ? t('admin.documents.empty_filtered', 'No Documents Found')
-          : t('admin.documents.empty', 'No Documents Yet')}
-      </h2>
-      <p className="mt-1 text-slate-700">
-        {filtered
-          ? t('admin.documents.empty_filtered_text', 'No documents match these filters.')
-          : t('admin.documents.empty_text', 'Upload your first document to get started.')}
-      </p>
-    </div>
+  const empty = filtered ? (
+    <ListEmpty
+      title={t('admin.documents.empty_filtered', 'No Documents Found')}
+      text={t('admin.documents.empty_filtered_text', 'No documents match these filters.')}
+    />
+  ) : (
+    <ListEmpty
+      title={t('admin.documents.empty', 'No Documents Yet')}
+      text={t('admin.documents.empty_text', 'Upload your first document to get started.')}
+    />
   );
 
   return (
@@ -187,6 +184,12 @@ export function AdminDocumentsPage() {
       <ListFilters
         label={t('admin.documents.search_label', 'Search and filter documents')}
         className="md:grid-cols-[2fr_1fr_1fr_auto]"
+        clear={{
+          shown: filtered,
+          text: t('admin.documents.clear', 'Clear Filters'),
+          onClear: list.clear,
+          className: 'self-end pb-2',
+        }}
       >
         <ListSearch
           value={params.q}
@@ -215,13 +218,6 @@ export function AdminDocumentsPage() {
           ]}
           onChange={(value) => list.setSort(value as AdminDocumentSort)}
         />
-        {filtered && (
-          <div className="self-end pb-2">
-            <button type="button" className={linkButton} onClick={list.clear}>
-              {t('admin.documents.clear', 'Clear Filters')}
-            </button>
-          </div>
-        )}
       </ListFilters>
       <div className="mt-6">
         <DataTable

@@ -22,9 +22,9 @@ export function uploadStateText(t: Translate, state: UploadState): string {
       return t('admin.upload.state.uploading', 'Uploading');
     case 'processing':
       return t('admin.upload.state.processing', 'Processing');
-    case 'completed':
+    case 'done':
       return t('admin.upload.state.completed', 'Completed');
-    case 'error':
+    case 'failed':
       return t('admin.upload.state.error', 'Error');
   }
 }
@@ -34,8 +34,8 @@ const STATE_COLOUR: Record<UploadState, string> = {
   waiting: 'text-slate-700',
   uploading: 'text-blue-800',
   processing: 'text-blue-800',
-  completed: 'text-green-800',
-  error: 'text-red-700',
+  done: 'text-green-800',
+  failed: 'text-red-700',
 };
 
 /**
@@ -64,7 +64,7 @@ export function UploadFileCard({
   const nameId = useId();
   const moreId = useId();
   const { file, state, fields } = item;
-  const editable = !locked && state !== 'completed';
+  const editable = !locked && state !== 'done';
   const change = (patch: Partial<UploadFields>) => onChange({ ...fields, ...patch });
   const props = { values: fields, onChange: change, disabled: !editable };
   const suggested = Object.keys(item.suggested);
@@ -92,7 +92,7 @@ export function UploadFileCard({
         <FileProgress
           fileName={file.name}
           percent={item.progress}
-          outcome={state === 'completed' ? 'done' : state === 'error' ? 'failed' : 'sending'}
+          outcome={state === 'done' ? 'done' : state === 'failed' ? 'failed' : 'sending'}
           reconnectingText={
             item.reconnecting && state === 'uploading'
               ? t('admin.upload.reconnecting', 'Connection lost — trying again…')
@@ -101,7 +101,7 @@ export function UploadFileCard({
           error={item.error}
         />
       )}
-      {state === 'completed' && item.mediaId && (
+      {state === 'done' && item.mediaId && (
         <p className="mt-2 text-sm text-slate-700">
           {t('admin.upload.created_as', 'Saved as {id}.', { id: item.displayId ?? '' })}{' '}
           <Link
@@ -114,7 +114,7 @@ export function UploadFileCard({
           </Link>
         </p>
       )}
-      {state === 'completed' && item.nearDuplicates && <UploadNearDuplicates items={item.nearDuplicates} />}
+      {state === 'done' && item.nearDuplicates && <UploadNearDuplicates items={item.nearDuplicates} />}
 
       {editable && (
         <div className="mt-3 grid gap-3 sm:grid-cols-2">

@@ -3,6 +3,7 @@ import type { CopyrightStatus } from '#common/enums.ts';
 import type { FileMetadata } from '#common/file-metadata.ts';
 import { titleFromFileName } from '#common/file-types.ts';
 import type { NearDuplicate } from '#common/near-duplicates.ts';
+import type { QueuedFile, SendState } from '#web/features/uploads/index.ts';
 
 /** One file's form on the upload screen, as typed (texts are trimmed and emptied to none on send). */
 export type UploadFields = {
@@ -63,24 +64,15 @@ export type Suggested = Partial<
   Record<'description' | 'photographer' | 'originalDate' | 'copyrightHolder', string>
 >;
 
-/**
- * `ready`: chosen, not sent yet; then `waiting`, `uploading` (the bytes), `processing` (the
- * server makes the item), `completed` or `error` (admin-back-office.md §3 Upload item).
- */
-export type UploadState = 'ready' | 'waiting' | 'uploading' | 'processing' | 'completed' | 'error';
+export type UploadState = SendState;
 
-export type UploadItem = {
-  key: string;
-  file: File;
+/**
+ * One file on the upload screen: a row of the send queue (`ready`, `waiting`, `uploading`,
+ * `processing`, `done` or `failed`: admin-back-office.md §3 Upload item) with its own form.
+ */
+export type UploadItem = QueuedFile & {
   fields: UploadFields;
   suggested: Suggested;
-  state: UploadState;
-  /** 0–100. */
-  progress: number;
-  reconnecting: boolean;
-  error?: string;
-  /** Bytes that arrived whose item could not be made for a passing reason: a retry reuses them. */
-  uploadId?: string;
   mediaId?: string;
   displayId?: string;
   /** Photos the archive held already that the new item looks like (issue 29 §4): staff compare them. */

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { INGEST_LIMITS } from '#common/file-types.ts';
 import { MESSAGE_CLEAR_MS } from '#common/limits.ts';
 import {
-  checkFiles,
   fileKey,
-  loadUploader,
-  type RefusedFile,
+  type QueuePlan,
+  queuedFile,
   UploadError,
   uploadFile,
+  useSendQueue,
 } from '#web/features/uploads/index.ts';
 import { ApiRequestError } from '#web/lib/api-fetch.ts';
 import { createMediaFromUpload } from '../api/create-media-from-upload.ts';
@@ -24,16 +24,6 @@ import {
   uploadBody,
 } from './upload-item.ts';
 
-/**
- * Share of a file's bar for its bytes; the rest is the server making the item. A deliberate
- * difference (issue 30): the spec's milestones (10, 30, 50, 60, 80, 90, 100) are the steps of one
- * request; here the bar follows the bytes as they go and then stands at 95 % while the server
- * processes the file, so it never shows work as done before it is.
- */
-const BYTES_SHARE = 90;
-const PROCESSING_PROGRESS = 95;
-const MAX_BYTES = INGEST_LIMITS.upload.maxBytes;
-
 /** How the last batch ended: every file, some, or none (a message by the counts). */
 export type BatchResult = { completed: number; failed: number; total: number };
 
@@ -44,16 +34,37 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * Whether the bytes that arrived can be reused on a retry: yes when making the item failed for a
- * passing reason (no answer, busy server) or a field the person can put right; no when the server
- * refused the file itself (its bytes are dropped) or no longer holds them.
+ * Sending one file: the resumable upload, then the item made with its own form's values. Bytes
+ * that arrived are reused on a retry when making the item failed for a passing reason (no answer,
+ * busy server) or a field the person can put right; not when the server refused the file itself
+ * (its bytes are dropped) or no longer holds them.
  */
-function keepsBytes(error: unknown): boolean {
-  if (error instanceof UploadError) return false;
-  return !(error instanceof ApiRequestError && [404, 413, 415].includes(error.status));
-}
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+const plan = (setAnnouncement: (text: string) => void): QueuePlan<UploadItem> => ({
+  upload: uploadFile,
+  maxBytes: INGEST_LIMITS.upload.maxBytes,
+  async finish(item, uploadId, signal) {
+    const { media, nearDuplicates } = await createMediaFromUpload(uploadBody(uploadId, item.fields), {
+      signal,
+    });
+    return { mediaId: media.id, displayId: media.displayId, nearDuplicates };
+  },
+  keepsBytes: (error) =>
+    !(error instanceof UploadError) &&
+    !(error instanceof ApiRequestError && [404, 413, 415].includes(error.status)),
+  errorText: messageOf,
+  onStep(item, step) {
+    const name = item.file.name;
+    if (step.kind === 'uploading') setAnnouncement(`${name}: uploading`);
+    if (step.kind === 'failed') setAnnouncement(`${name}: ${messageOf(step.error)}`);
+    if (step.kind !== 'done') return;
+    const alike = step.made.nearDuplicates ?? [];
+    setAnnouncement(
+      alike.length > 0
+        ? `${name}: completed; it looks like ${alike.map((d) => d.displayId).join(', ')}`
+        : `${name}: completed`,
+    );
+  },
+});
 
 /**
  * The staff upload screen's files (admin-back-office.md §2 Upload, §4 Upload progress): each file
@@ -62,24 +73,10 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
  */
 export function useUploadQueue() {
   const queryClient = useQueryClient();
-  const [items, setItems] = useState<UploadItem[]>([]);
-  const [refused, setRefused] = useState<RefusedFile[]>([]);
+  const queue = useSendQueue<UploadItem>();
+  const { items, setItems, update, check } = queue;
   const [shared, setShared] = useState<SharedFields>(DEFAULT_SHARED);
-  const [running, setRunning] = useState(false);
   const [result, setResult] = useState<BatchResult | null>(null);
-  const [announcement, setAnnouncement] = useState('');
-  const controller = useRef<AbortController | null>(null);
-
-  // Leaving the page stops the transfer; the bytes sent stay on the server for a later resume.
-  useEffect(() => () => controller.current?.abort(), []);
-
-  // Closing the tab mid-upload asks first.
-  useEffect(() => {
-    if (!running) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [running]);
 
   // On full success the files and their progress clear after 3 s; the summary stays, and so do
   // the files that look like a photo the archive held already, until staff have seen them.
@@ -90,36 +87,22 @@ export function useUploadQueue() {
       MESSAGE_CLEAR_MS,
     );
     return () => clearTimeout(timer);
-  }, [result]);
-
-  const update = useCallback((key: string, patch: Partial<UploadItem>) => {
-    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
-  }, []);
+  }, [result, setItems]);
 
   const addFiles = useCallback(
     (files: readonly File[]) => {
-      const { accepted, refused: newlyRefused } = checkFiles(
+      const accepted = check(
         files,
-        items.filter((item) => item.state !== 'completed').map((item) => item.file),
+        items.filter((item) => item.state !== 'done').map((item) => item.file),
         'upload',
       );
-      setRefused(newlyRefused);
       if (accepted.length === 0) return;
-      loadUploader().catch(() => undefined);
       setResult(null);
       setItems((current) => [
         // A finished batch's rows make way for the new one.
-        ...current.filter((item) => item.state !== 'completed'),
+        ...current.filter((item) => item.state !== 'done'),
         ...accepted.map(
-          (file): UploadItem => ({
-            key: fileKey(file),
-            file,
-            fields: initialFields(file, shared),
-            suggested: {},
-            state: 'ready',
-            progress: 0,
-            reconnecting: false,
-          }),
+          (file): UploadItem => ({ ...queuedFile(file), fields: initialFields(file, shared), suggested: {} }),
         ),
       ]);
       // Suggestions from each image's own data, filled into fields still empty when they arrive.
@@ -136,150 +119,62 @@ export function useUploadQueue() {
         });
       }
     },
-    [items, shared],
+    [items, shared, setItems, check],
   );
-
-  const removeFile = useCallback((key: string) => {
-    setItems((current) => current.filter((item) => item.key !== key));
-  }, []);
 
   const setFields = useCallback((key: string, fields: UploadFields) => update(key, { fields }), [update]);
 
   /** Values of the 'For all files' panel: kept for files added later, and set on every file not yet sent. */
-  const applyToAll = useCallback((values: Partial<SharedFields>) => {
-    setShared((current) => ({ ...current, ...values }));
-    setItems((current) =>
-      current.map((item) =>
-        item.state === 'completed' ? item : { ...item, fields: { ...item.fields, ...values } },
-      ),
-    );
-  }, []);
-
-  async function sendBytes(item: UploadItem, signal: AbortSignal): Promise<string> {
-    update(item.key, { state: 'uploading', progress: 0, uploadId: undefined });
-    setAnnouncement(`${item.file.name}: uploading`);
-    return uploadFile(item.file, {
-      signal,
-      maxBytes: MAX_BYTES,
-      onProgress(sent, total) {
-        const progress = total > 0 ? Math.round((sent / total) * BYTES_SHARE) : 0;
-        update(item.key, { progress, reconnecting: false });
-      },
-      onReconnecting() {
-        update(item.key, { reconnecting: true });
-      },
-    });
-  }
-
-  async function makeItem(item: UploadItem, uploadId: string, signal: AbortSignal) {
-    update(item.key, { state: 'processing', progress: PROCESSING_PROGRESS, reconnecting: false, uploadId });
-    const { media, nearDuplicates } = await createMediaFromUpload(uploadBody(uploadId, item.fields), {
-      signal,
-    });
-    update(item.key, {
-      state: 'completed',
-      progress: 100,
-      uploadId: undefined,
-      error: undefined,
-      mediaId: media.id,
-      displayId: media.displayId,
-      nearDuplicates,
-    });
-    setAnnouncement(
-      nearDuplicates.length > 0
-        ? `${item.file.name}: completed; it looks like ${nearDuplicates.map((d) => d.displayId).join(', ')}`
-        : `${item.file.name}: completed`,
-    );
-  }
-
-  /** One file: its bytes (unless they arrived in an earlier try), then its item. */
-  async function sendOne(item: UploadItem, signal: AbortSignal): Promise<boolean> {
-    let uploadId = item.uploadId;
-    try {
-      if (uploadId) {
-        try {
-          await makeItem(item, uploadId, signal);
-          return true;
-        } catch (error) {
-          // The server no longer holds those bytes (expired): send them again.
-          if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
-        }
-      }
-      uploadId = await sendBytes(item, signal);
-      await makeItem(item, uploadId, signal);
-      return true;
-    } catch (error) {
-      if (isAbort(error)) throw error;
-      update(item.key, {
-        state: 'error',
-        progress: 0,
-        reconnecting: false,
-        error: messageOf(error),
-        uploadId: uploadId && keepsBytes(error) ? uploadId : undefined,
-      });
-      setAnnouncement(`${item.file.name}: ${messageOf(error)}`);
-      return false;
-    }
-  }
+  const applyToAll = useCallback(
+    (values: Partial<SharedFields>) => {
+      setShared((current) => ({ ...current, ...values }));
+      setItems((current) =>
+        current.map((item) =>
+          item.state === 'done' ? item : { ...item, fields: { ...item.fields, ...values } },
+        ),
+      );
+    },
+    [setItems],
+  );
 
   /** Uploads every file not yet completed (failed ones again), one at a time. */
   async function start() {
-    if (running) return;
-    const targets = items.filter((item) => item.state !== 'completed');
+    if (queue.running) return;
+    const targets = items.filter((item) => item.state !== 'done');
     if (targets.length === 0) return;
-    controller.current?.abort();
-    const abort = new AbortController();
-    controller.current = abort;
-    const keys = new Set(targets.map((item) => item.key));
-    setRunning(true);
     setResult(null);
-    setItems((current) =>
-      current.map((item) =>
-        keys.has(item.key) ? { ...item, state: 'waiting', progress: 0, error: undefined } : item,
-      ),
-    );
-    let completed = items.length - targets.length;
-    try {
-      for (const item of targets) {
-        if (await sendOne(item, abort.signal)) completed += 1;
-      }
-    } catch (error) {
-      if (isAbort(error)) return;
-      throw error;
-    } finally {
-      if (!abort.signal.aborted) setRunning(false);
-    }
+    const failures = await queue.run(targets, plan(queue.setAnnouncement));
+    if (!failures) return;
+    const completed = items.length - failures.length;
     if (completed > 0) void queryClient.invalidateQueries({ queryKey: adminMediaKeys.all });
-    setResult({ completed, failed: items.length - completed, total: items.length });
+    setResult({ completed, failed: failures.length, total: items.length });
   }
 
+  const { stop } = queue;
   const clear = useCallback(() => {
-    controller.current?.abort();
-    setItems([]);
-    setRefused([]);
+    stop();
     setResult(null);
-    setRunning(false);
-  }, []);
+  }, [stop]);
 
   const totalBytes = items.reduce((sum, item) => sum + item.file.size, 0);
   const sentBytes = items.reduce((sum, item) => sum + (item.file.size * item.progress) / 100, 0);
   return {
     items,
-    refused,
+    refused: queue.refused,
     shared,
-    running,
+    running: queue.running,
     result,
-    announcement,
+    announcement: queue.announcement,
     /** Progress over the whole batch, weighted by size. */
     overallProgress: totalBytes === 0 ? 0 : Math.round((sentBytes / totalBytes) * 100),
     current: items.find((item) => item.state === 'uploading' || item.state === 'processing'),
     counts: {
       selected: items.length,
-      completed: items.filter((item) => item.state === 'completed').length,
-      failed: items.filter((item) => item.state === 'error').length,
+      completed: items.filter((item) => item.state === 'done').length,
+      failed: items.filter((item) => item.state === 'failed').length,
     },
     addFiles,
-    removeFile,
+    removeFile: queue.removeFile,
     setFields,
     applyToAll,
     start,

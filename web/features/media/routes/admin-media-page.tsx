@@ -8,6 +8,7 @@ import { Alert } from '#web/components/alert.tsx';
 import { primaryButton } from '#web/components/button.tsx';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { type Column, DataTable } from '#web/components/data-table.tsx';
+import { ListEmpty } from '#web/components/list-filters.tsx';
 import { ListPaging } from '#web/components/list-paging.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
@@ -170,19 +171,16 @@ export function AdminMediaPage() {
   const columns = useMemo(() => mediaColumns(t, { onEdit: setEditing, onDelete }), [t, onDelete]);
 
   const filtered = mediaFiltered(params);
-  const empty = (
-    <div className="text-center">
-      <h2 className="text-lg font-semibold text-slate-900">
-        {filtered
-          ? t('admin.media.empty_filtered', 'No Media Found')
-          : t('admin.media.empty', 'No Media Items')}
-      </h2>
-      <p className="mt-1 text-slate-700">
-        {filtered
-          ? t('admin.media.empty_filtered_text', 'No items match these filters.')
-          : t('admin.media.empty_text', 'Upload your first media items to get started.')}
-      </p>
-    </div>
+  const empty = filtered ? (
+    <ListEmpty
+      title={t('admin.media.empty_filtered', 'No Media Found')}
+      text={t('admin.media.empty_filtered_text', 'No items match these filters.')}
+    />
+  ) : (
+    <ListEmpty
+      title={t('admin.media.empty', 'No Media Items')}
+      text={t('admin.media.empty_text', 'Upload your first media items to get started.')}
+    />
   );
   // The spec's sentence for the screen whatever failed (admin-back-office.md §8): the texts by
   // error code are the public pages', in the visitor's language; the back-office is English.

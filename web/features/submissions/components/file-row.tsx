@@ -41,7 +41,7 @@ export function FileRow({
   const [open, setOpen] = useState(false);
   const nameId = useId();
   const detailsId = useId();
-  const { file, status } = item;
+  const { file, state: status } = item;
   const editable = !locked && status !== 'done';
 
   return (
@@ -58,7 +58,7 @@ export function FileRow({
               <>
                 {' · '}
                 <span className={`font-medium ${STATUS_COLOUR[status]}`}>{statusText(t, status)}</span>
-                {status !== 'failed' && ` ${item.percent}%`}
+                {status !== 'failed' && ` ${item.progress}%`}
               </>
             )}
           </p>
@@ -75,7 +75,7 @@ export function FileRow({
       {status !== 'ready' && (
         <FileProgress
           fileName={file.name}
-          percent={item.percent}
+          percent={item.progress}
           outcome={status === 'done' ? 'done' : status === 'failed' ? 'failed' : 'sending'}
           reconnectingText={item.reconnecting && status === 'uploading' ? reconnectingText(t) : undefined}
           error={item.error}

@@ -1,5 +1,4 @@
 import { useT } from '#web/app/i18n.tsx';
-import { linkButton } from '#web/components/button.tsx';
 import { ListFilters, ListSearch, ListSelect } from '#web/components/list-filters.tsx';
 import { isFiltered } from '#web/lib/list-params.ts';
 import type { ListParamsControls } from '#web/lib/use-list-params.ts';
@@ -14,6 +13,12 @@ export function SubmissionFilters({ list }: { list: ListParamsControls<Submissio
     <ListFilters
       label={t('admin.submissions.search_label', 'Search submissions')}
       className="md:grid-cols-[2fr_1fr]"
+      clear={{
+        shown: isFiltered(params),
+        text: t('admin.submissions.clear', 'Clear Filters'),
+        onClear: list.clear,
+        className: 'md:col-span-2',
+      }}
     >
       <ListSearch
         value={params.q}
@@ -28,13 +33,6 @@ export function SubmissionFilters({ list }: { list: ListParamsControls<Submissio
         options={REVIEW_STATUSES.map((status) => ({ value: status, label: statusLabel(status, t) }))}
         onChange={(value) => list.setFilter('status', value)}
       />
-      {isFiltered(params) && (
-        <div className="md:col-span-2">
-          <button type="button" className={linkButton} onClick={list.clear}>
-            {t('admin.submissions.clear', 'Clear Filters')}
-          </button>
-        </div>
-      )}
     </ListFilters>
   );
 }

@@ -66,8 +66,8 @@ export function SubmissionForm() {
   }
 
   const retryFailed = handleSubmit((values) => queue.send(values, { onlyFailed: true }));
-  const started = items.some((item) => item.status !== 'ready');
-  const failedCount = items.filter((item) => item.status === 'failed').length;
+  const started = items.some((item) => item.state !== 'ready');
+  const failedCount = items.filter((item) => item.state === 'failed').length;
 
   return (
     // The fields of the form kit (web/components/form.tsx) read this form's state; the form's own

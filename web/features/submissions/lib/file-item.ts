@@ -1,4 +1,5 @@
 import type { SubmissionSummary } from '#common/api/submissions.ts';
+import type { QueuedFile, SendState } from '#web/features/uploads/index.ts';
 
 /** The optional per-file details; an empty one falls back to the general form value. */
 export type FileDetails = {
@@ -23,27 +24,13 @@ export const EMPTY_DETAILS: FileDetails = {
 };
 
 /**
- * `ready`: chosen, not sent yet. Then per send: `waiting` (Bíðar), `uploading` (Sendir: the bytes),
- * `processing` (Viðgerð: the server turns the upload into a submission), `done` (Liðugt) or
- * `failed` (Miseydnaðist).
+ * One chosen file: a row of the send queue, `ready` (Klár at senda), then per send `waiting`
+ * (Bíðar), `uploading` (Sendir: the bytes), `processing` (Viðgerð: the server turns the upload
+ * into a submission), `done` (Liðugt) or `failed` (Miseydnaðist); with its own details.
  */
-export type FileStatus = 'ready' | 'waiting' | 'uploading' | 'processing' | 'done' | 'failed';
+export type FileStatus = SendState;
 
-export type FileItem = {
-  key: string;
-  file: File;
+export type FileItem = QueuedFile & {
   details: FileDetails;
-  status: FileStatus;
-  /** 0–100 for this file's row. */
-  percent: number;
-  /** The connection dropped and the upload is trying again on its own. */
-  reconnecting: boolean;
-  /** The reason shown on a failed row. */
-  error?: string;
-  /**
-   * Bytes that arrived but whose submission could not be made for a passing reason (network, busy
-   * server): a retry only repeats the submission instead of sending the bytes again.
-   */
-  uploadId?: string;
   submission?: SubmissionSummary;
 };

@@ -1,17 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Translate } from '#web/app/i18n.tsx';
 import { ApiRequestError } from '#web/lib/api-fetch.ts';
 import { ERROR_TEXTS } from '#web/lib/error-text.ts';
 import { CONTRIBUTOR_DASHBOARD_KEY } from '#web/features/contributor/index.ts';
 import { createSubmission } from '../api/create-submission.ts';
 import {
-  checkFiles,
-  fileKey,
-  loadUploader,
-  type RefusedFile,
+  type QueuePlan,
+  queuedFile,
   UploadError,
   uploadFile,
+  useSendQueue,
 } from '#web/features/uploads/index.ts';
 import { EMPTY_DETAILS, type FileDetails, type FileItem } from './file-item.ts';
 import { reconnectingText, statusText } from './status-text.ts';
@@ -19,14 +18,6 @@ import { type GeneralValues, submissionBody } from './submission-values.ts';
 
 /** The spec's 'form reset delay after success' (public-site.md §9). */
 export const RESET_AFTER_SUCCESS_MS = 2_000;
-
-/**
- * Share of a row's bar for the bytes; the rest is the server's work and the finish. Deliberate
- * (issue 30): bytes first, then 95 % while the server processes the file, instead of fixed
- * milestones, so the bar never runs ahead of what is done.
- */
-const UPLOAD_SHARE = 90;
-const PROCESSING_PERCENT = 95;
 
 export type Outcome =
   | { kind: 'success'; count: number }
@@ -67,8 +58,32 @@ function describeFailure(error: unknown, t: Translate): Failure {
   return { message: 'Upload failed', general: true, fromServer: false };
 }
 
-function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
+/**
+ * Sending one file: the resumable upload, then POST /api/submissions with the general values and
+ * the file's own details. Bytes that arrived are reused on a retry when the submission failed for
+ * a passing reason.
+ */
+function plan(
+  t: Translate,
+  values: GeneralValues,
+  setAnnouncement: (text: string) => void,
+): QueuePlan<FileItem> {
+  return {
+    upload: uploadFile,
+    async finish(item, uploadId, signal) {
+      const submission = await createSubmission(submissionBody(uploadId, values, item.details), { signal });
+      return { submission };
+    },
+    keepsBytes: (error) => describeFailure(error, t).general,
+    errorText: (error) => describeFailure(error, t).message,
+    onStep(item, step) {
+      const name = item.file.name;
+      if (step.kind === 'reconnecting') setAnnouncement(`${name}: ${reconnectingText(t)}`);
+      else if (step.kind === 'failed')
+        setAnnouncement(`${name}: ${statusText(t, 'failed')} — ${describeFailure(step.error, t).message}`);
+      else setAnnouncement(`${name}: ${statusText(t, step.kind)}`);
+    },
+  };
 }
 
 /**
@@ -78,178 +93,55 @@ function isAbort(error: unknown): boolean {
  */
 export function useSubmissionQueue(t: Translate, sentWithoutScript?: number) {
   const queryClient = useQueryClient();
-  const [items, setItems] = useState<FileItem[]>([]);
-  const [refused, setRefused] = useState<RefusedFile[]>([]);
-  const [sending, setSending] = useState(false);
+  const queue = useSendQueue<FileItem>();
+  const { items, setItems, update, check } = queue;
   // The form was sent by the browser itself and the server took every file: the confirmation.
   const [outcome, setOutcome] = useState<Outcome | null>(() =>
     sentWithoutScript === undefined ? null : { kind: 'success', count: sentWithoutScript },
   );
-  const [announcement, setAnnouncement] = useState('');
-  const controller = useRef<AbortController | null>(null);
-
-  // Leaving the page stops the transfer; the bytes sent stay on the server for a later resume.
-  useEffect(() => () => controller.current?.abort(), []);
-
-  // Closing the tab mid-send asks first (the bytes sent so far would resume on a later try).
-  useEffect(() => {
-    if (!sending) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [sending]);
 
   // The success screen stays; the list and the progress behind it are cleared after 2 s.
   useEffect(() => {
     if (outcome?.kind !== 'success') return;
     const timer = setTimeout(() => setItems([]), RESET_AFTER_SUCCESS_MS);
     return () => clearTimeout(timer);
-  }, [outcome]);
-
-  const update = useCallback((key: string, patch: Partial<FileItem>) => {
-    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
-  }, []);
+  }, [outcome, setItems]);
 
   const addFiles = useCallback(
     (files: readonly File[]) => {
-      const { accepted, refused: newlyRefused } = checkFiles(
+      const accepted = check(
         files,
         items.map((item) => item.file),
       );
-      setRefused(newlyRefused);
       setOutcome(null);
       if (accepted.length === 0) return;
-      // Fetch the upload code now, while the form is filled in, not when Send is pressed.
-      loadUploader().catch(() => undefined);
       setItems((current) => [
         ...current,
-        ...accepted.map(
-          (file): FileItem => ({
-            key: fileKey(file),
-            file,
-            details: EMPTY_DETAILS,
-            status: 'ready',
-            percent: 0,
-            reconnecting: false,
-          }),
-        ),
+        ...accepted.map((file): FileItem => ({ ...queuedFile(file), details: EMPTY_DETAILS })),
       ]);
     },
-    [items],
+    [items, setItems, check],
   );
-
-  const removeFile = useCallback((key: string) => {
-    setItems((current) => current.filter((item) => item.key !== key));
-  }, []);
 
   const setDetails = useCallback((key: string, details: FileDetails) => update(key, { details }), [update]);
 
-  async function upload(item: FileItem, signal: AbortSignal): Promise<string> {
-    const name = item.file.name;
-    update(item.key, { status: 'uploading', percent: 0, uploadId: undefined });
-    setAnnouncement(`${name}: ${statusText(t, 'uploading')}`);
-    let reconnecting = false;
-    return uploadFile(item.file, {
-      signal,
-      onProgress(sent, total) {
-        reconnecting = false;
-        const percent = total > 0 ? Math.round((sent / total) * UPLOAD_SHARE) : 0;
-        update(item.key, { percent, reconnecting: false });
-      },
-      onReconnecting() {
-        if (reconnecting) return;
-        reconnecting = true;
-        update(item.key, { reconnecting: true });
-        setAnnouncement(`${name}: ${reconnectingText(t)}`);
-      },
-    });
-  }
-
-  async function submit(item: FileItem, uploadId: string, values: GeneralValues, signal: AbortSignal) {
-    update(item.key, { status: 'processing', percent: PROCESSING_PERCENT, reconnecting: false, uploadId });
-    setAnnouncement(`${item.file.name}: ${statusText(t, 'processing')}`);
-    const submission = await createSubmission(submissionBody(uploadId, values, item.details), { signal });
-    update(item.key, { status: 'done', percent: 100, submission, uploadId: undefined, error: undefined });
-    setAnnouncement(`${item.file.name}: ${statusText(t, 'done')}`);
-  }
-
-  /** One file: its bytes (unless they arrived in an earlier try), then its submission. */
-  async function sendOne(
-    item: FileItem,
-    values: GeneralValues,
-    signal: AbortSignal,
-  ): Promise<Failure | null> {
-    let uploadId = item.uploadId;
-    try {
-      if (uploadId) {
-        try {
-          await submit(item, uploadId, values, signal);
-          return null;
-        } catch (error) {
-          // The server no longer holds those bytes (expired, or spent by the failed try): send them again.
-          if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
-          uploadId = undefined;
-        }
-      }
-      uploadId = await upload(item, signal);
-      await submit(item, uploadId, values, signal);
-      return null;
-    } catch (error) {
-      if (isAbort(error)) throw error;
-      const failure = describeFailure(error, t);
-      update(item.key, {
-        status: 'failed',
-        percent: 0,
-        reconnecting: false,
-        error: failure.message,
-        // Bytes that arrived are reused on a retry when the submission failed for a passing reason.
-        uploadId: failure.general ? uploadId : undefined,
-      });
-      setAnnouncement(`${item.file.name}: ${statusText(t, 'failed')} — ${failure.message}`);
-      return failure;
-    }
-  }
-
   /** Sends every file not yet sent, or with `onlyFailed` those whose sending failed. */
   async function send(values: GeneralValues, { onlyFailed = false } = {}) {
-    if (sending) return;
-    const targets = items.filter((item) => (onlyFailed ? item.status === 'failed' : item.status !== 'done'));
+    if (queue.running) return;
+    const targets = items.filter((item) => (onlyFailed ? item.state === 'failed' : item.state !== 'done'));
     if (targets.length === 0) {
       // The failed files were removed and every one left has arrived.
-      if (items.length > 0 && items.every((item) => item.status === 'done')) {
+      if (items.length > 0 && items.every((item) => item.state === 'done')) {
         setOutcome({ kind: 'success', count: items.length });
       }
       return;
     }
-    const targetKeys = new Set(targets.map((item) => item.key));
-    const doneBefore = items.filter((item) => item.status === 'done').length;
-
-    controller.current?.abort();
-    const abort = new AbortController();
-    controller.current = abort;
-    setSending(true);
+    const doneBefore = items.filter((item) => item.state === 'done').length;
     setOutcome(null);
-    setItems((current) =>
-      current.map((item) =>
-        targetKeys.has(item.key)
-          ? { ...item, status: 'waiting', percent: 0, reconnecting: false, error: undefined }
-          : item,
-      ),
-    );
+    const errors = await queue.run(targets, plan(t, values, queue.setAnnouncement));
+    if (!errors) return;
 
-    const failures: Failure[] = [];
-    try {
-      for (const item of targets) {
-        const failure = await sendOne(item, values, abort.signal);
-        if (failure) failures.push(failure);
-      }
-    } catch (error) {
-      if (isAbort(error)) return;
-      failures.push({ message: 'Upload failed', general: true, fromServer: false });
-    } finally {
-      if (!abort.signal.aborted) setSending(false);
-    }
-
+    const failures = errors.map((error) => describeFailure(error, t));
     const done = doneBefore + targets.length - failures.length;
     if (done > doneBefore) void queryClient.invalidateQueries({ queryKey: CONTRIBUTOR_DASHBOARD_KEY });
     if (failures.length === 0) {
@@ -262,27 +154,25 @@ export function useSubmissionQueue(t: Translate, sentWithoutScript?: number) {
     }
   }
 
+  const { stop, setAnnouncement } = queue;
   const reset = useCallback(() => {
-    controller.current?.abort();
-    setItems([]);
-    setRefused([]);
+    stop();
     setOutcome(null);
-    setSending(false);
     setAnnouncement('');
-  }, []);
+  }, [stop, setAnnouncement]);
 
-  const doneCount = items.filter((item) => item.status === 'done').length;
+  const doneCount = items.filter((item) => item.state === 'done').length;
   return {
     items,
-    refused,
-    sending,
+    refused: queue.refused,
+    sending: queue.running,
     outcome,
-    announcement,
+    announcement: queue.announcement,
     /** Completed files / total files, in percent (public-site.md §4). */
     overallPercent: items.length === 0 ? 0 : Math.round((doneCount / items.length) * 100),
     doneCount,
     addFiles,
-    removeFile,
+    removeFile: queue.removeFile,
     setDetails,
     send,
     reset,
