@@ -141,14 +141,25 @@ describe('the map', () => {
     const page = await context.newPage();
     const zooms = answeredZooms(page);
     await page.goto('/');
+    await page.getByRole('link', { name: 'Vís á kortinum' }).waitFor();
+    // The visitor clicks 'Vís á kortinum' the moment the address says the 1950s: right after the
+    // decade's link changes it, before the page has drawn the narrowed gallery (the router draws
+    // a navigation in a transition, and the link then still carries the old filters). The map must
+    // open with the 1950s all the same.
+    await page.evaluate(() => {
+      const nav = (window as unknown as { navigation: EventTarget }).navigation;
+      nav.addEventListener(
+        'currententrychange',
+        () =>
+          queueMicrotask(() =>
+            [...document.querySelectorAll('a')].find((a) => a.textContent?.trim() === 'Vís á kortinum')?.click(),
+          ),
+        { once: true },
+      );
+    });
     await decade(page, '1950').click();
-    await page.waitForURL((url) => url.searchParams.get('period') === '1950s');
-    // The address changes before the narrowed gallery is drawn (a navigation waits for its data):
-    // the visitor follows the link once it says the 1950s, as the page shows them.
-    const toMap = page.getByRole('link', { name: 'Vís á kortinum' });
-    await expect.poll(() => toMap.getAttribute('href')).toContain('period=1950s');
-    await toMap.click();
-    await page.waitForURL((url) => url.pathname === '/map' && url.searchParams.get('period') === '1950s');
+    await page.waitForURL((url) => url.pathname === '/map');
+    expect(new URL(page.url()).searchParams.get('period')).toBe('1950s');
     await expect
       .poll(() => page.locator('.leaflet-marker-icon').count(), { timeout: 20_000 })
       .toBeGreaterThan(0);
