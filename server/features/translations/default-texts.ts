@@ -523,6 +523,20 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   'map.groups': { fo: 'Bólkar – forstørra fyri at síggja teir', en: 'Groups – zoom in to see them' },
   'map.cluster_item': { fo: '{n} lutir nær {where}', en: '{n} items near {where}' },
   'map.show_on_map': { fo: 'Vís á kortinum', en: 'Show on the map' },
+  'about.map.heading': { fo: 'Kortið og keldur tess', en: 'The map and its sources' },
+  'about.map.coastline': {
+    fo: 'Strandarlinjan: Natural Earth (alment ogn)',
+    en: 'Coastline: Natural Earth (public domain)',
+  },
+  'about.map.leaflet': { fo: 'Kortið verður teknað við Leaflet', en: 'The map is drawn with Leaflet' },
+  'about.map.places': {
+    fo: 'Staðarnøvn og hnit © OpenStreetMap íkastarar, ODbL 1.0',
+    en: 'Place names and coordinates © OpenStreetMap contributors, ODbL 1.0',
+  },
+  'about.map.places_link': {
+    fo: 'Upphavsrættur og loyvi hjá OpenStreetMap',
+    en: 'OpenStreetMap copyright and licence',
+  },
   'gallery.view.grid': { fo: 'Rutanet', en: 'Grid' },
   'gallery.view.list': { fo: 'Listi', en: 'List' },
   'gallery.filters.label': { fo: 'Leita í savninum', en: 'Search the archive' },
