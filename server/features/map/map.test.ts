@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MapClusters } from '#common/api/map.ts';
+import type { MapClusters, MapItems } from '#common/api/map.ts';
 import {
   cellKeyRange,
   cellOf,
   MAP_ITEMS_LIMIT,
+  MAP_LIST_LIMIT,
   mercatorX,
   mercatorY,
   mortonKey,
@@ -352,6 +353,66 @@ describe('GET /api/map/clusters', () => {
         message: expect.stringMatching(message),
       });
     }
+  });
+});
+
+describe('GET /api/map/items', () => {
+  async function located(query = ''): Promise<MapItems> {
+    const res = await t.app.inject(`/api/map/items${query ? `?${query}` : ''}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as MapItems;
+  }
+
+  it('lists the located public items the filters select, by title, for the page without script', async () => {
+    const all = await located();
+    // Private and unlocated items never; 35 located public ones, by title.
+    expect(all.more).toBe(false);
+    expect(all.items).toHaveLength(35);
+    const titles = all.items.map((i) => i.title);
+    expect(titles).not.toContain('Loynd Havnin');
+    expect(titles).not.toContain('Ongin staður');
+    expect(titles.slice(0, 5)).toEqual([
+      'Eystan',
+      'Havnin 1952',
+      'Havnin í fimmti árunum',
+      'Klaksvík bátur',
+      'Vestan',
+    ]);
+    const klaksvik = all.items.find((i) => i.id === ids.klaksvik)!;
+    expect(klaksvik).toMatchObject({ mediaType: 'video', lat: KLAKSVIK.latitude, lon: KLAKSVIK.longitude });
+    expect(klaksvik.thumb).toMatch(new RegExp(`^/files/media/${ids.klaksvik}/thumb\\?v=`));
+
+    const names = async (query: string) => (await located(query)).items.map((i) => i.title);
+    expect(await names('period=1950s')).toEqual(['Havnin 1952', 'Havnin í fimmti árunum']);
+    expect(await names('q=havnin&period=1952')).toEqual(['Havnin 1952']);
+    expect(await names(`category=${boats}`)).toEqual(['Klaksvík bátur']);
+    expect(await names('type=video')).toEqual(['Klaksvík bátur']);
+    expect(await names('period=1880s')).toEqual([]);
+  });
+
+  it('names the first MAP_LIST_LIMIT and says there are more; follows changes to the items', async () => {
+    const extra = await buildMediaMany(t, MAP_LIST_LIMIT, (i) => ({
+      title: `Aa ${String(i).padStart(3, '0')}`,
+      is_public: true,
+      ...TORSHAVN,
+    }));
+    const many = await located();
+    expect(many.items).toHaveLength(MAP_LIST_LIMIT);
+    expect(many.more).toBe(true);
+    expect(many.items[0]!.title).toBe('Aa 000');
+    await sql`delete from media_items where id in (${sql.join(extra.map((m) => m.id))})`.execute(t.db);
+    await sql`update media_items set is_public = false where id = ${ids.klaksvik}`.execute(t.db);
+    const after = await located();
+    expect(after.more).toBe(false);
+    expect(after.items.map((i) => i.id)).not.toContain(ids.klaksvik);
+    await sql`update media_items set is_public = true where id = ${ids.klaksvik}`.execute(t.db);
+    expect((await located()).items.map((i) => i.id)).toContain(ids.klaksvik);
+  });
+
+  it('refuses a malformed filter with a clear message', async () => {
+    const res = await t.app.inject('/api/map/items?period=195');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
   });
 });
 

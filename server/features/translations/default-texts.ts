@@ -512,6 +512,16 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   'map.search': { fo: 'Leita', en: 'Search' },
   'map.label': { fo: 'Kort yvir lutirnar í savninum', en: 'Map of the archive’s items' },
   'map.needs_script': { fo: 'Kortið krevur JavaScript.', en: 'The map needs JavaScript.' },
+  'map.without_script': {
+    fo: 'Tín kagi koyrir tað ikki, so her eru lutirnir við staði, sum leitingin velur, hvør við leinkju til síðu sína.',
+    en: 'Your browser does not run it, so here are the located items the search selects, each linked to its page.',
+  },
+  'map.located_items': { fo: 'Lutir við staði', en: 'Located items' },
+  'map.located_none': {
+    fo: 'Eingir lutir við staði samsvara við leitingina.',
+    en: 'No located items match the search.',
+  },
+  'map.located_more': { fo: 'Fleiri í myndasavninum', en: 'More in the gallery' },
   'map.in_view': { fo: 'Á kortinum', en: 'In view' },
   'map.in_view_count': { fo: '{n} lutir á kortinum', en: '{n} items in view' },
   'map.load_failed': {
