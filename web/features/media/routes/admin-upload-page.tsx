@@ -1,5 +1,9 @@
 import { Images, Upload } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { itemPlace } from '#common/api/media.ts';
 import { Link } from 'react-router';
 import type { Category } from '#common/api/categories.ts';
 import type { Folder } from '#common/api/folders.ts';
@@ -12,6 +16,7 @@ import { Page } from '#web/components/page.tsx';
 import { ProgressBar } from '#web/components/progress-bar.tsx';
 import { FileDropArea, RefusedFiles } from '#web/features/uploads/index.ts';
 import { useFolders } from '#web/features/folders/index.ts';
+import { PlaceFields } from '#web/features/places/index.ts';
 import { useAdminCategories } from '../api/admin-media.ts';
 import { UploadFileCard } from '../components/upload-file-card.tsx';
 import { UploadCheck, UploadCopyright, UploadPlaces, UploadText } from '../components/upload-fields.tsx';
@@ -36,6 +41,44 @@ function resultMessage(t: Translate, result: BatchResult) {
   );
 }
 
+/**
+ * The batch's place and point (issue 28 §3), through the item edit's own fields (PlaceFields: the
+ * list searched by name, the point typed or clicked on the map), checked as the server checks them.
+ */
+function UploadPlace({
+  values,
+  onChange,
+  disabled,
+}: {
+  values: SharedFields;
+  onChange: (patch: Partial<UploadFields>) => void;
+  disabled: boolean;
+}) {
+  const form = useForm<z.input<typeof itemPlace>>({
+    resolver: zodResolver(itemPlace) as never,
+    mode: 'onChange',
+    defaultValues: { placeId: values.placeId, latitude: values.latitude, longitude: values.longitude },
+  });
+  useEffect(() => {
+    const subscription = form.watch((value, { name }) => {
+      if (!name) return;
+      onChange({
+        placeId: String(value.placeId ?? ''),
+        latitude: String(value.latitude ?? ''),
+        longitude: String(value.longitude ?? ''),
+      });
+    });
+    return () => subscription.unsubscribe();
+  }, [form, onChange]);
+  return (
+    <FormProvider {...form}>
+      <fieldset disabled={disabled} className="contents">
+        <PlaceFields />
+      </fieldset>
+    </FormProvider>
+  );
+}
+
 /** 'For all files': values set on every file at once (and on files added later). */
 function SharedPanel({
   initial,
@@ -54,10 +97,10 @@ function SharedPanel({
   const [values, setValues] = useState(initial);
   // Only what was changed here is set on the files: a file's own choices stay otherwise.
   const [changed, setChanged] = useState<Partial<SharedFields>>({});
-  const onChange = (patch: Partial<UploadFields>) => {
+  const onChange = useCallback((patch: Partial<UploadFields>) => {
     setValues((current) => ({ ...current, ...patch }));
     setChanged((current) => ({ ...current, ...patch }));
-  };
+  }, []);
   const props = { values, onChange, disabled };
   return (
     <section aria-labelledby="upload-shared" className="rounded-lg border border-slate-300 bg-slate-50 p-4">
@@ -91,6 +134,7 @@ function SharedPanel({
           name="copyrightHolder"
           label={t('admin.upload.field.copyright_holder', 'Copyright holder')}
         />
+        <UploadPlace {...props} />
         <div className="flex flex-wrap gap-x-6 gap-y-2 sm:col-span-2">
           <UploadCheck {...props} name="isPublic" label={t('admin.upload.field.public', 'Public')} />
           <UploadCheck {...props} name="isFeatured" label={t('admin.upload.field.featured', 'Featured')} />
