@@ -209,7 +209,11 @@ async function newItemPlace(
   if (fields.placeId && !place) throw badRequest('The chosen place no longer exists.', 'UNKNOWN_REFERENCE');
   if (fields.latitude != null && fields.longitude != null)
     return { place_id: place?.id ?? null, latitude: fields.latitude, longitude: fields.longitude };
-  return { place_id: place?.id ?? null, latitude: place?.latitude ?? null, longitude: place?.longitude ?? null };
+  return {
+    place_id: place?.id ?? null,
+    latitude: place?.latitude ?? null,
+    longitude: place?.longitude ?? null,
+  };
 }
 
 /**
