@@ -102,3 +102,27 @@ export function tileSource(template: string): string {
   const url = new URL(template.replace(/\{[a-z]+\}/g, (p) => (p === '{s}' ? 'sub-domain' : '0')));
   return `${url.protocol}//${url.host.replace('sub-domain', '*')}`;
 }
+
+/** How many located items the map's list without script names (GET /api/map/items). */
+export const MAP_LIST_LIMIT = 50;
+
+/**
+ * The API path of the located items the gallery's filters select, by title (the map's page without
+ * script lists them; server/web/boot-data.ts embeds the answer).
+ */
+export function mapItemsPath(filters: {
+  q: string;
+  category: string;
+  type: string;
+  period: string;
+  place: string;
+}): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.category) params.set('category', filters.category);
+  if (filters.type) params.set('type', filters.type);
+  if (filters.period) params.set('period', filters.period);
+  if (filters.place) params.set('place', filters.place);
+  const query = params.toString();
+  return query ? `/api/map/items?${query}` : '/api/map/items';
+}

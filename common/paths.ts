@@ -33,6 +33,8 @@ export const ADMIN_ROUTES = {
   people: '/admin/people',
   personSuggestions: '/admin/people/suggestions',
   categories: '/admin/categories',
+  /** The list of places (issue 28 §3). */
+  places: '/admin/places',
   documents: '/admin/documents',
   slideshows: '/admin/slideshows',
   profile: '/admin/profile',

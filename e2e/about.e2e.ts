@@ -23,6 +23,8 @@ describe('the about page', () => {
       // Not the spec's: the OAI-PMH address for harvesters (issue 26 §3), the catalogue (issue 27 §3).
       'Opið fyri savnarum',
       'Skráin at taka niður',
+      // Issue 28: the sources of the map and of the place list, as their licences ask.
+      'Kortið og keldur tess',
     ]);
     /** The items of the list under the level-2 heading `section` (the `nth` list there). */
     const items = (section: string, nth = 0) =>
@@ -151,6 +153,43 @@ describe('the about page', () => {
     const json = await download('Skráin sum JSON');
     expect(json.name).toBe('catalogue.json');
     expect(Array.isArray(JSON.parse(json.text))).toBe(true);
+    await context.close();
+  });
+
+  it('credits the map’s and the place list’s sources, in Faroese and English, with links', async () => {
+    const context = await newVisitor(browser());
+    const page = await context.newPage();
+    const credits = async () => {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const section = page
+        .getByRole('main')
+        .locator('section')
+        .filter({ has: page.getByRole('heading', { level: 2, name: /^(Kortið og keldur tess|The map and its sources)$/ }) });
+      return section.getByRole('listitem').evaluateAll((lis) =>
+        lis.map((li) => ({
+          text: (li as HTMLElement).innerText.replace(/\s+/g, ' ').trim(),
+          href: li.querySelector('a')?.getAttribute('href'),
+        })),
+      );
+    };
+    await page.goto('/about');
+    expect(await credits()).toEqual([
+      { text: 'Strandarlinjan: Natural Earth (alment ogn) · naturalearthdata.com', href: 'https://www.naturalearthdata.com/' },
+      { text: 'Kortið verður teknað við Leaflet · leafletjs.com', href: 'https://leafletjs.com/' },
+      {
+        text: 'Staðarnøvn og hnit © OpenStreetMap íkastarar, ODbL 1.0 · Upphavsrættur og loyvi hjá OpenStreetMap',
+        href: 'https://www.openstreetmap.org/copyright',
+      },
+    ]);
+    await expectNoAxeViolations(page);
+    // The server writes the page in the visitor's language (the cookie the language switch sets).
+    await context.addCookies([{ name: 'archive_language', value: 'en', url: baseUrl() }]);
+    await context.addInitScript(() => localStorage.setItem('archive_language', 'en'));
+    await page.goto('/about');
+    expect((await credits())[2]).toEqual({
+      text: 'Place names and coordinates © OpenStreetMap contributors, ODbL 1.0 · OpenStreetMap copyright and licence',
+      href: 'https://www.openstreetmap.org/copyright',
+    });
     await context.close();
   });
 

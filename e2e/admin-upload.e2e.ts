@@ -135,6 +135,42 @@ describe('staff upload at /admin/media/upload', () => {
     await admin.close();
   }, 90_000);
 
+  it('gives the batch a place by keyboard, through the item edit’s own fields, and the items have it', async () => {
+    const admin = await adminContext(browser());
+    const places = (await (await admin.request.get('/api/places')).json()).places as {
+      id: string;
+      nameFo: string;
+      latitude: number;
+      longitude: number;
+    }[];
+    const vagur = places.find((p) => p.nameFo === 'Vágur')!;
+    const page = await admin.newPage();
+    await page.goto('/admin/media/upload');
+    await page
+      .getByLabel('Files to upload')
+      .setInputFiles([await photoWithExif(`vagur-a-${run}.jpg`), await photoWithExif(`vagur-b-${run}.jpg`)]);
+    const shared = page.getByRole('region', { name: 'For all files' });
+    const search = shared.getByRole('combobox', { name: 'Finn eitt stað (føroyskt ella enskt navn)' });
+    await search.focus();
+    await page.keyboard.type('vagur');
+    await expect.poll(() => shared.getByRole('option').first().textContent()).toBe('Vágur');
+    await page.keyboard.press('Enter');
+    await shared.getByText('Stað: Vágur').waitFor();
+    expect(await shared.getByLabel('Breidd').inputValue()).toBe(String(vagur.latitude));
+    expect(await shared.getByLabel('Longd').inputValue()).toBe(String(vagur.longitude));
+    await expectNoAxeViolations(page);
+    await shared.getByRole('button', { name: 'Apply to all files' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Upload 2 file(s)' }).click();
+    await page.getByText('Successfully uploaded 2 file(s)!').waitFor({ timeout: 60_000 });
+    for (const name of [`vagur-a-${run}`, `vagur-b-${run}`]) {
+      const [found] = await itemsTitled(admin, name);
+      const item = (await (await admin.request.get(`/api/media/${found!.id}`)).json()).media;
+      expect(item).toMatchObject({ placeId: vagur.id, latitude: vagur.latitude, longitude: vagur.longitude });
+    }
+    await admin.close();
+  }, 90_000);
+
   it('resumes a file after the connection drops, and it arrives whole', async () => {
     const admin = await adminContext(browser());
     const page = await admin.newPage();

@@ -149,6 +149,7 @@ async function itemsOf(archive: Archive) {
       .selectFrom('media_items')
       .leftJoin('folders', 'folders.id', 'media_items.folder_id')
       .leftJoin('categories', 'categories.id', 'media_items.category_id')
+      .leftJoin('places', 'places.id', 'media_items.place_id')
       .select([
         'media_items.display_id',
         'media_items.title',
@@ -179,6 +180,9 @@ async function itemsOf(archive: Archive) {
         'media_items.processing_status',
         'categories.name as category',
         'folders.name as folder',
+        'places.name_fo as place',
+        'media_items.latitude',
+        'media_items.longitude',
       ])
       .orderBy('media_items.display_id')
       .execute();
@@ -218,10 +222,10 @@ describe(`a BagIt bag taken into an empty archive (${engine})`, { timeout: 240_0
     const csv = join(work, 'source.csv');
     writeFileSync(
       csv,
-      '\uFEFFfile,title,description,photographer,location,original_date,source,keywords,category,folder,is_public,is_featured,copyright_status,copyright_holder,commercial_use_allowed,attribution_required,attribution_text,historical_context,technical_notes,rights\r\n' +
-        'kirkja.jpg,Gøta kirkja,"Kirkjan í Gøtu, summar","J. Patursson",Norðragøta,um 1930,Gøtu Sóknarráð,"kirkja, Gøta",Bygdir,Myndir/1930,yes,yes,,Gøtu Sóknarráð,no,yes,Mynd: J. Patursson,"Fyrsta linja\r\nonnur",Skannað 2026,http://rightsstatements.org/vocab/InC/1.0/\r\n' +
-        'rødd.wav,Rødd úr Gøtu,Ein upptøka,Ó. Jacobsen,Gøta,14. juni 1952,Útvarp Føroya,"rødd, útvarp",Ljóð,Upptøkur,no,no,,,yes,no,,,Reel-to-reel,http://rightsstatements.org/vocab/CNE/1.0/\r\n' +
-        'skjal.pdf,Skjal um bygdina,Ein síða,Skrivarin,Gøta,1931/1935,Skjalasavnið,skjal,Bygdir,Skjøl,yes,no,,,no,no,,Søgan,,http://creativecommons.org/publicdomain/zero/1.0/\r\n',
+      '\uFEFFfile,title,description,photographer,location,original_date,source,keywords,category,folder,is_public,is_featured,copyright_status,copyright_holder,commercial_use_allowed,attribution_required,attribution_text,historical_context,technical_notes,rights,place,latitude,longitude\r\n' +
+        'kirkja.jpg,Gøta kirkja,"Kirkjan í Gøtu, summar","J. Patursson",Norðragøta,um 1930,Gøtu Sóknarráð,"kirkja, Gøta",Bygdir,Myndir/1930,yes,yes,,Gøtu Sóknarráð,no,yes,Mynd: J. Patursson,"Fyrsta linja\r\nonnur",Skannað 2026,http://rightsstatements.org/vocab/InC/1.0/,Norðragøta,62.2001,-6.7402\r\n' +
+        'rødd.wav,Rødd úr Gøtu,Ein upptøka,Ó. Jacobsen,Gøta,14. juni 1952,Útvarp Føroya,"rødd, útvarp",Ljóð,Upptøkur,no,no,,,yes,no,,,Reel-to-reel,http://rightsstatements.org/vocab/CNE/1.0/,Syðrugøta,,\r\n' +
+        'skjal.pdf,Skjal um bygdina,Ein síða,Skrivarin,Gøta,1931/1935,Skjalasavnið,skjal,Bygdir,Skjøl,yes,no,,,no,no,,Søgan,,http://creativecommons.org/publicdomain/zero/1.0/,,62.19,-6.75\r\n',
     );
     const made = await run(
       'import',
@@ -242,6 +246,17 @@ describe(`a BagIt bag taken into an empty archive (${engine})`, { timeout: 240_0
       is_public: true,
       is_featured: true,
       rights: 'http://rightsstatements.org/vocab/InC/1.0/',
+      place: 'Norðragøta',
+      latitude: 62.2001,
+      longitude: -6.7402,
+    });
+    // A place alone gives its point; a point alone no place.
+    expect(before.find((i) => i.title === 'Rødd úr Gøtu')).toMatchObject({ place: 'Syðrugøta' });
+    expect(before.find((i) => i.title === 'Rødd úr Gøtu')!.latitude).not.toBeNull();
+    expect(before.find((i) => i.title === 'Skjal um bygdina')).toMatchObject({
+      place: null,
+      latitude: 62.19,
+      longitude: -6.75,
     });
     expect(before.find((i) => i.title === 'Rødd úr Gøtu')).toMatchObject({
       is_public: false,

@@ -186,7 +186,8 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
     const tooLarge = bodyTooLarge(error, request.routeOptions.bodyLimit);
     if (error instanceof AppError || tooLarge) {
       const { statusCode, code, message } = tooLarge ?? (error as AppError);
-      return reply.status(statusCode).send({ code, message });
+      const details = tooLarge ? undefined : (error as AppError).details;
+      return reply.status(statusCode).send(details ? { code, message, details } : { code, message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Every problem with its field's dotted path, so a form can put each message by its field.

@@ -1,9 +1,13 @@
-/** An error the API reports to the client as `{ code, message }` with its HTTP status. */
+/**
+ * An error the API reports to the client as `{ code, message }` with its HTTP status, and `details`
+ * when the client needs figures to say it in its own words (a place's item count).
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    readonly details?: Readonly<Record<string, number | string>>,
   ) {
     super(message);
   }

@@ -78,3 +78,13 @@ export const mapClustersResponse = z.object({
   complete: z.boolean(),
 });
 export type MapClusters = z.infer<typeof mapClustersResponse>;
+
+/** GET /api/map/items: the gallery's filters (no view: the whole map). */
+export const mapItemsQuery = galleryQuery.pick({ q: true, category: true, type: true, period: true, place: true });
+
+/**
+ * The first MAP_LIST_LIMIT located public items the filters select, by title: what the map's page
+ * lists without script (the map needs it). `more`: there are others.
+ */
+export const mapItemsResponse = z.object({ items: z.array(mapItem), more: z.boolean() });
+export type MapItems = z.infer<typeof mapItemsResponse>;

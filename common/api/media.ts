@@ -12,6 +12,25 @@ import { coordinate } from './places.ts';
 /** Media items: upload, edit, and the staff media screen (admin-back-office.md §2 Media management, §5). */
 
 /**
+ * An item's place (issue 28 §3): one from the list ('' or null: none) and/or a point of its own.
+ * Choosing a place without a point gives the item the place's point (media.service.ts).
+ */
+const itemPlaceFields = {
+  placeId: z
+    .uuid('Choose a place from the list')
+    .or(z.literal('').transform(() => null))
+    .nullable()
+    .optional(),
+  latitude: coordinate('Latitude', 90).optional(),
+  longitude: coordinate('Longitude', 180).optional(),
+};
+/** A point is both coordinates or neither. */
+export const pointIsWhole = (body: { latitude?: number | null; longitude?: number | null }) =>
+  (body.latitude === undefined) === (body.longitude === undefined) &&
+  (body.latitude == null) === (body.longitude == null);
+export const POINT_IS_WHOLE = { message: 'Give both latitude and longitude, or neither', path: ['latitude'] };
+
+/**
  * The text fields sent with one file to POST /api/media (multipart: these fields first, then the
  * file). A missing title becomes the file name without its extension.
  */
@@ -44,13 +63,22 @@ export const uploadMediaFields = z.object({
   commercialUseAllowed: formBoolean.optional(),
   attributionRequired: formBoolean.optional(),
   attributionText: optionalText(1000),
+  /** Its place and point, as on the edit (issue 28 §3): a place without a point gets the place's. */
+  ...itemPlaceFields,
 });
 export type UploadMediaFields = z.infer<typeof uploadMediaFields>;
+/** The upload's fields with their one rule across fields: a point is both coordinates or neither. */
+export const uploadMediaBody = uploadMediaFields.refine(pointIsWhole, POINT_IS_WHOLE);
+
+/** An item's place on its own (the upload screen's 'For all files' panel checks it so). */
+export const itemPlace = z.object(itemPlaceFields).refine(pointIsWhole, POINT_IS_WHOLE);
 
 /** A finished resumable upload made into an item by the staff upload screen, with its fields. */
-export const createMediaFromUploadBody = uploadMediaFields.extend({
-  uploadId: z.string().regex(/^[a-f0-9]{32}$/, 'uploadId: not an upload of ours'),
-});
+export const createMediaFromUploadBody = uploadMediaFields
+  .extend({
+    uploadId: z.string().regex(/^[a-f0-9]{32}$/, 'uploadId: not an upload of ours'),
+  })
+  .refine(pointIsWhole, POINT_IS_WHOLE);
 export type CreateMediaFromUploadBody = z.output<typeof createMediaFromUploadBody>;
 export type CreateMediaFromUploadInput = z.input<typeof createMediaFromUploadBody>;
 
@@ -149,24 +177,7 @@ export const mediaUploadResponse = mediaItemResponse.extend({ nearDuplicates: z.
 export type MediaUploadResponse = z.infer<typeof mediaUploadResponse>;
 export const viewResponse = z.object({ viewCount: z.number() });
 
-/**
- * An item's place (issue 28 §3): one from the list ('' or null: none) and/or a point of its own.
- * Choosing a place without a point gives the item the place's point (media.service.ts).
- */
-const itemPlaceFields = {
-  placeId: z
-    .uuid('Choose a place from the list')
-    .or(z.literal('').transform(() => null))
-    .nullable()
-    .optional(),
-  latitude: coordinate('Latitude', 90).optional(),
-  longitude: coordinate('Longitude', 180).optional(),
-};
-/** A point is both coordinates or neither. */
-const pointIsWhole = (body: { latitude?: number | null; longitude?: number | null }) =>
-  (body.latitude === undefined) === (body.longitude === undefined) &&
-  (body.latitude == null) === (body.longitude == null);
-const POINT_IS_WHOLE = { message: 'Give both latitude and longitude, or neither', path: ['latitude'] };
+
 
 /**
  * Editing an item: any upload field; a title, when sent, must not be empty (trimmed). Keywords

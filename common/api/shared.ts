@@ -8,6 +8,8 @@ export const apiError = z.object({
   message: z.string(),
   /** VALIDATION_ERROR only: each problem with its field's dotted path ('' for the whole body). */
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** Figures a refusal carries for the client to say it in its own words (PLACE_IN_USE: `items`). */
+  details: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
 });
 export type ApiError = z.infer<typeof apiError>;
 

@@ -90,6 +90,10 @@ function metadataOf(item: ExportItem, site: ExportSite, file: string) {
     folder: item.folder_id ? { id: item.folder_id, name: item.folder_name } : null,
     photographer: item.photographer,
     location: item.location,
+    // Its place of the list (issue 28 §3) by both names, and its point.
+    place: item.place_name_fo ? { name_fo: item.place_name_fo, name_en: item.place_name_en } : null,
+    latitude: item.latitude,
+    longitude: item.longitude,
     original_date: item.original_date,
     original_date_edtf: item.original_date_edtf,
     original_date_earliest: item.original_date_earliest,
@@ -175,6 +179,9 @@ function importRow(item: ExportItem, file: string): Record<ImportColumn, string>
     historical_context: item.historical_context ?? '',
     technical_notes: item.technical_notes ?? '',
     rights: item.rights,
+    place: item.place_name_fo ?? '',
+    latitude: item.latitude == null ? '' : String(item.latitude),
+    longitude: item.longitude == null ? '' : String(item.longitude),
   };
 }
 

@@ -31,6 +31,7 @@ const MATRIX: Record<string, typeof ANYONE | typeof SIGNED_IN | Role[]> = {
   'GET /api/gallery/timeline': ANYONE,
   'GET /api/map/basemap': ANYONE,
   'GET /api/map/clusters': ANYONE,
+  'GET /api/map/items': ANYONE,
   'GET /api/media/:id': ANYONE,
   'POST /api/media/:id/view': ANYONE,
   'POST /api/admin/media': CONTENT,

@@ -71,6 +71,31 @@ describe('the metadata CSV', () => {
     });
   });
 
+  it('reads a place by name and a point, both coordinates or neither, in range', () => {
+    const header = readHeader(['file', 'place', 'latitude', 'longitude']);
+    if (!header.ok) throw new Error(header.message);
+    expect(readRow(header.columns, ['a.jpg', 'Norðragøta', '', ''])).toEqual({
+      ok: true,
+      value: { fields: {}, place: 'Norðragøta' },
+    });
+    expect(readRow(header.columns, ['a.jpg', '', '62,2', '-6.74'])).toEqual({
+      ok: true,
+      value: { fields: { latitude: 62.2, longitude: -6.74 } },
+    });
+    expect(readRow(header.columns, ['a.jpg', '', '62.2', ''])).toEqual({
+      ok: false,
+      message: 'latitude: Give both latitude and longitude, or neither',
+    });
+    expect(readRow(header.columns, ['a.jpg', '', '62.2', '-190'])).toEqual({
+      ok: false,
+      message: 'longitude: Longitude must be between -180 and 180',
+    });
+    expect(readUpdateCell('latitude', "'-61,5")).toEqual({ ok: true, value: -61.5, text: '-61.5' });
+    expect(readUpdateCell('latitude', '')).toEqual({ ok: true, value: null, text: '' });
+    expect(readUpdateCell('longitude', 'vestur')).toMatchObject({ ok: false });
+    expect(readUpdateCell('place', ' Vágur ')).toEqual({ ok: true, value: 'Vágur', text: 'Vágur' });
+  });
+
   it('reads the documented template and example without a refusal', () => {
     const template = parseCsv(readFileSync(join(docs, 'import-template.csv'), 'utf8')).rows;
     expect(template).toEqual([[...IMPORT_COLUMNS]]);

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { uploadDocumentFields } from '#common/api/documents.ts';
-import { type UploadMediaFields, updateMediaBody, uploadMediaFields } from '#common/api/media.ts';
+import { type UploadMediaFields, updateMediaBody, uploadMediaBody } from '#common/api/media.ts';
+import { coordinate } from '#common/api/places.ts';
 
 /**
  * The columns a metadata CSV may have: the spec's field names (admin-back-office.md §3
  * media_items), `file` first (the path relative to the imported folder). The same names serve the
  * import, the staff CSV round trip and the export (issue 27). `category` and `folder` are names,
- * found or made; `rights` is a statement URI (common/rights.ts).
+ * found or made; `rights` is a statement URI (common/rights.ts). `place` is the Faroese name of a
+ * place of the list (issue 28 §3: never made, an unknown name is refused); `latitude` and
+ * `longitude` are the item's point, both or neither.
  */
 export const IMPORT_COLUMNS = [
   'file',
@@ -29,11 +32,17 @@ export const IMPORT_COLUMNS = [
   'historical_context',
   'technical_notes',
   'rights',
+  'place',
+  'latitude',
+  'longitude',
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** Each column's field of the upload form (common/api/media.ts), checked by the same schema. */
-const FIELD_OF: Record<Exclude<ImportColumn, 'file' | 'category' | 'folder'>, keyof UploadMediaFields> = {
+const FIELD_OF: Record<
+  Exclude<ImportColumn, 'file' | 'category' | 'folder' | 'place'>,
+  keyof UploadMediaFields
+> = {
   title: 'title',
   description: 'description',
   photographer: 'photographer',
@@ -51,15 +60,22 @@ const FIELD_OF: Record<Exclude<ImportColumn, 'file' | 'category' | 'folder'>, ke
   historical_context: 'historicalContext',
   technical_notes: 'technicalNotes',
   rights: 'rights',
+  latitude: 'latitude',
+  longitude: 'longitude',
 };
+
+/** Columns whose cell is a name (of a category, a folder, a place of the list), not a field's value. */
+const NAME_COLUMNS = new Set<ImportColumn>(['category', 'folder', 'place']);
 
 const placeName = z.string().trim().max(100, 'at most 100 characters');
 
-/** What one CSV row says of its file: the form's fields, and its category and folder by name. */
+/** What one CSV row says of its file: the form's fields, and its category, folder and place by name. */
 export interface RowFields {
-  fields: Omit<UploadMediaFields, 'categoryId' | 'folderId'>;
+  fields: Omit<UploadMediaFields, 'categoryId' | 'folderId' | 'placeId'>;
   category?: string;
   folder?: string;
+  /** The Faroese name of a place of the list. */
+  place?: string;
 }
 
 /** Spreadsheets write yes/no as words as often as 1/0; the form's own words are kept too. */
@@ -87,36 +103,28 @@ export function readRow(
   row: readonly string[],
 ): { ok: true; value: RowFields } | { ok: false; message: string } {
   const input: Record<string, string> = {};
-  let category: string | undefined;
-  let folder: string | undefined;
+  const names: Partial<Record<'category' | 'folder' | 'place', string>> = {};
   for (const [i, column] of header.entries()) {
     const cell = (row[i] ?? '').trim();
     if (column === 'file' || cell === '') continue;
-    if (column === 'category' || column === 'folder') {
+    if (column === 'category' || column === 'folder' || column === 'place') {
       const name = placeName.safeParse(cell);
       if (!name.success) return { ok: false, message: `${column}: ${name.error.issues[0]!.message}` };
-      if (column === 'category') category = name.data;
-      else folder = name.data;
+      names[column] = name.data;
       continue;
     }
     input[FIELD_OF[column]] = BOOLEAN_COLUMNS.has(column) ? booleanWord(cell) : cell;
   }
-  const parsed = uploadMediaFields.safeParse(input);
+  // The upload's schema with its rule across fields: a point is both coordinates or neither.
+  const parsed = uploadMediaBody.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = String(issue.path[0] ?? '');
     const column = (Object.entries(FIELD_OF).find(([, f]) => f === field)?.[0] ?? field) as string;
     return { ok: false, message: `${column}: ${issue.message}` };
   }
-  const { categoryId: _c, folderId: _f, ...fields } = parsed.data;
-  return {
-    ok: true,
-    value: {
-      fields,
-      ...(category !== undefined ? { category } : {}),
-      ...(folder !== undefined ? { folder } : {}),
-    },
-  };
+  const { categoryId: _c, folderId: _f, placeId: _p, ...fields } = parsed.data;
+  return { ok: true, value: { fields, ...names } };
 }
 
 /**
@@ -201,14 +209,22 @@ export function readUpdateCell(
   raw: string,
 ): { ok: true; value: unknown; text: string } | { ok: false; message: string } {
   const cell = unguardCell(raw).trim();
-  if (column === 'category' || column === 'folder') {
+  if (NAME_COLUMNS.has(column)) {
     if (cell === '') return { ok: true, value: null, text: '' };
     const name = placeName.safeParse(cell);
     return name.success
       ? { ok: true, value: name.data, text: name.data }
       : { ok: false, message: name.error.issues[0]!.message };
   }
-  const field = FIELD_OF[column];
+  if (column === 'latitude' || column === 'longitude') {
+    // One coordinate alone: whether the row's point is whole is the caller's to check.
+    const parsed = (
+      column === 'latitude' ? coordinate('Latitude', 90) : coordinate('Longitude', 180)
+    ).safeParse(cell);
+    if (!parsed.success) return { ok: false, message: parsed.error.issues[0]!.message };
+    return { ok: true, value: parsed.data, text: parsed.data === null ? '' : String(parsed.data) };
+  }
+  const field = FIELD_OF[column as Exclude<UpdateColumn, 'category' | 'folder' | 'place'>];
   let input: unknown = cell;
   if (BOOLEAN_COLUMNS.has(column)) {
     const word = booleanWord(cell);
@@ -242,6 +258,9 @@ export function readSidecarFields(text: string): ReturnType<typeof readRow> {
     let value = record[column];
     if ((column === 'category' || column === 'folder') && typeof value === 'object' && value !== null)
       value = (value as { name?: unknown }).name;
+    // The sidecar names its place with both names (server/export/bagit.ts): the Faroese is the list's.
+    if (column === 'place' && typeof value === 'object' && value !== null)
+      value = (value as { name_fo?: unknown }).name_fo;
     if (value === null || value === undefined || column === 'file') return '';
     if (Array.isArray(value)) return value.map(String).join(', ');
     return typeof value === 'object' ? JSON.stringify(value) : String(value);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 /**
  * The lookups of `npm run import` (run-import.ts) that no feature's public file offers: the import
  * writes through the media, folder and category services and only finds things here.
@@ -34,6 +35,15 @@ export function getFolderIdByName(db: Db, name: string) {
     .where('name', '=', name)
     .orderBy('created_at')
     .limit(1)
+    .executeTakeFirst();
+}
+
+/** The place of the list with this Faroese name, without regard to case (names are unique so). */
+export function getPlaceIdByName(db: Db, name: string) {
+  return db
+    .selectFrom('places')
+    .select('id')
+    .where(sql`lower(name_fo)`, '=', name.toLowerCase())
     .executeTakeFirst();
 }
 

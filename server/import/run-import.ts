@@ -30,6 +30,7 @@ import {
   getCategoryIdByName,
   getFolderIdByName,
   getOldestActiveAdmin,
+  getPlaceIdByName,
   listProcessing,
 } from './import.repository.ts';
 import { ImportJournal, type Outcome } from './journal.ts';
@@ -269,7 +270,7 @@ export async function runImport(
       return { file: source.file, outcome: 'would import', sha256, ...(note ? { message: note } : {}) };
     }
 
-    let placed: { categoryId?: string; folderId?: string };
+    let placed: { categoryId?: string; folderId?: string; placeId?: string };
     try {
       placed = await places.of(source.file, fromRow, options);
     } catch (error) {
@@ -379,10 +380,15 @@ async function waitForDerivatives(
   }
 }
 
-/** The folders and categories files go into, found or made by name once per run. */
+/**
+ * The folders and categories files go into, found or made by name once per run; and the place of
+ * the list a row names (issue 28 §3), found by its Faroese name, never made: an unknown name
+ * refuses the file.
+ */
 class Places {
   private readonly folders = new Map<string, Promise<string>>();
   private readonly categories = new Map<string, Promise<string>>();
+  private readonly places = new Map<string, Promise<string>>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -394,7 +400,7 @@ class Places {
     file: string,
     row: RowFields | undefined,
     options: ImportOptions,
-  ): Promise<{ categoryId?: string; folderId?: string }> {
+  ): Promise<{ categoryId?: string; folderId?: string; placeId?: string }> {
     const dir = posix.dirname(file);
     const sub = dir === '.' ? undefined : dir;
     const folder = row?.folder ?? (options.categoryPerFolder ? undefined : sub);
@@ -402,7 +408,21 @@ class Places {
     return {
       ...(folder ? { folderId: await this.folder(folder) } : {}),
       ...(category ? { categoryId: await this.category(category) } : {}),
+      ...(row?.place ? { placeId: await this.place(row.place) } : {}),
     };
+  }
+
+  private place(name: string): Promise<string> {
+    return this.once(this.places, name.toLowerCase(), async () => {
+      const found = await getPlaceIdByName(this.ctx.db, name);
+      if (!found)
+        throw new AppError(
+          400,
+          'UNKNOWN_PLACE',
+          `place "${name}": there is no place of this name in the list`,
+        );
+      return found.id;
+    });
   }
 
   private folder(name: string): Promise<string> {

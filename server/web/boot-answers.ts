@@ -13,6 +13,7 @@ import {
   listFeatured,
   listGallery,
 } from '#server/features/gallery/gallery.service.ts';
+import { listMapItems } from '#server/features/map/map.service.ts';
 import { getMediaItem } from '#server/features/media/media.service.ts';
 import { getPublicPerson, listPublicBoxes } from '#server/features/people/people.service.ts';
 import { getSiteSettings } from '#server/features/settings/settings.service.ts';
@@ -53,6 +54,8 @@ const ANSWERS: Record<string, Answer> = {
   '/api/categories': (ctx, { actor }) => listPublicCategories(ctx, actor, {}),
   '/api/gallery': (ctx, { actor }, { query }) => listGallery(ctx, actor, query),
   '/api/gallery/timeline': (ctx, { actor }, { query }) => getTimeline(ctx, actor, query),
+  // The map's located items by title, for its page without script (issue 28 §4).
+  '/api/map/items': (ctx, { actor }, { query }) => listMapItems(ctx, actor, query),
   '/api/media/:id': async (ctx, { actor }, { params }) => mediaAnswer(await getMediaItem(ctx, actor, params)),
   '/api/slideshows/:id': (ctx, { actor }, { params }) => getSlideshow(ctx, actor, params),
   '/api/people/media/:mediaId': (ctx, { actor }, { params }) =>

@@ -1,5 +1,6 @@
 import type { Language } from '#common/enums.ts';
 import { galleryPagePath, readGalleryFilters, timelinePath } from '#common/gallery-filters.ts';
+import { mapItemsPath } from '#common/map.ts';
 import { isAppPath } from '#common/paths.ts';
 import { messagesPath } from '#common/messages-path.ts';
 import {
@@ -49,7 +50,9 @@ export function bootDataPaths(url: URL, lang: Language): string[] {
   }
   if (url.pathname === '/map') {
     // The map's filters and timeline; its clusters need the map's size, known only in the browser.
-    paths.push('/api/categories', timelinePath(readGalleryFilters(url.searchParams)));
+    // The located items by title: the page lists them for a browser that runs no script.
+    const filters = readGalleryFilters(url.searchParams);
+    paths.push('/api/categories', timelinePath(filters), mapItemsPath(filters));
   }
   const page = itemPageOf(url);
   if (page?.api) paths.push(page.api);

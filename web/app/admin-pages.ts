@@ -31,6 +31,8 @@ export const ADMIN_PAGES: Record<AdminPath, Loader> = {
     import('../features/categories/routes/admin-categories-page.tsx').then((m) => ({
       default: m.AdminCategoriesPage,
     })),
+  [ADMIN_ROUTES.places]: () =>
+    import('../features/places/routes/admin-places-page.tsx').then((m) => ({ default: m.AdminPlacesPage })),
   [ADMIN_ROUTES.documents]: () =>
     import('../features/documents/routes/admin-documents-page.tsx').then((m) => ({
       default: m.AdminDocumentsPage,

@@ -57,6 +57,13 @@ export const ADMIN_SCREENS = [
     action: 'category:manage',
   },
   {
+    path: ADMIN_ROUTES.places,
+    key: 'admin.nav.places',
+    label: 'Places',
+    action: 'place:manage',
+    denied: ['guard.denied.places', "You don't have permission to manage places."],
+  },
+  {
     path: ADMIN_ROUTES.documents,
     key: 'admin.nav.documents',
     label: 'Documents',

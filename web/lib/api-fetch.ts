@@ -15,6 +15,8 @@ export class ApiRequestError extends Error {
     readonly code: string,
     message: string,
     readonly issues: readonly ApiIssue[] = [],
+    /** The figures an answer carries to be said in the reader's words (`{ items: 3 }`). */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -70,13 +72,16 @@ export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): P
       code?: unknown;
       message?: unknown;
       issues?: unknown;
+      details?: unknown;
     };
     const message =
       typeof answer.message === 'string'
         ? answer.message
         : response.statusText || `Request failed (${response.status})`;
     const code = typeof answer.code === 'string' ? answer.code : `HTTP_${response.status}`;
-    throw new ApiRequestError(response.status, code, message, readIssues(answer.issues));
+    const details =
+      answer.details && typeof answer.details === 'object' ? (answer.details as Record<string, unknown>) : {};
+    throw new ApiRequestError(response.status, code, message, readIssues(answer.issues), details);
   }
   return data as T;
 }

@@ -44,6 +44,8 @@ export const ERROR_TEXTS = {
     label:
       'The archive has more files waiting for review than it can hold right now. Please try again in a few days.',
   },
+  PLACE_EXISTS: { key: 'error.PLACE_EXISTS', label: 'There is already a place by that name.' },
+  PLACE_IN_USE: { key: 'error.PLACE_IN_USE', label: 'Items have this place: give them another place first.' },
   // ACCOUNT_DEACTIVATED_CODE of common/api/shared.ts, written out: that module would bring zod along.
   ACCOUNT_DEACTIVATED: { key: 'auth.deactivated.message', label: ACCOUNT_DEACTIVATED_MESSAGE },
 } as const satisfies Record<string, { key: string; label: string }>;

@@ -138,6 +138,19 @@ export async function listLocated(
   return rows.map((r) => ({ ...r, x: Number(r.x), y: Number(r.y) }));
 }
 
+/**
+ * The located public items the filters select, by title (media_public_title_idx), at most `limit`:
+ * their ids in that order.
+ */
+export async function listLocatedByTitle(db: Db, filters: MapFilters, limit: number): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    select m.id from media_items m
+    where ${filterSql(filters)}
+    order by lower(m.title), m.id
+    limit ${limit}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
 /** What a single item on the map shows: its title, type and thumbnail (or a video's poster). */
 export async function getMapItemDetails(db: Db, ids: string[]) {
   if (ids.length === 0) return [];

@@ -1,8 +1,8 @@
-import { mapClustersQuery, mapClustersResponse } from '#common/api/map.ts';
+import { mapClustersQuery, mapClustersResponse, mapItemsQuery, mapItemsResponse } from '#common/api/map.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { keptBody, sendKept } from '#server/http/kept-body.ts';
 import { chargeUncached } from '#server/http/search-budget.ts';
-import { getMapClusters, makeBasemap } from './map.service.ts';
+import { getMapClusters, listMapItems, makeBasemap } from './map.service.ts';
 
 /** The map (issue 28 §4): /api/map. */
 export const mapFeature = defineFeature({
@@ -27,6 +27,19 @@ export const mapFeature = defineFeature({
         // A search's answer is the visitor's own, made anew: charged to the address like the gallery's.
         if (request.query.q) chargeUncached(request);
         return getMapClusters(ctx, await request.actor(), request.query);
+      },
+    );
+
+    // The located items by title, for the map's page without script (it embeds the answer).
+    routes.get(
+      '/items',
+      {
+        config: { permission: 'gallery:browse' },
+        schema: { querystring: mapItemsQuery, response: { 200: mapItemsResponse } },
+      },
+      async (request) => {
+        if (request.query.q) chargeUncached(request);
+        return listMapItems(ctx, await request.actor(), request.query);
       },
     );
   },

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Basemap, MapClusters, MapItem, mapClustersQuery } from '#common/api/map.ts';
+import type { Basemap, MapClusters, MapItem, MapItems, mapClustersQuery, mapItemsQuery } from '#common/api/map.ts';
 import {
   type Bbox,
   cellBounds,
@@ -9,6 +9,7 @@ import {
   gridLevel,
   KEPT_LEVELS,
   MAP_ITEMS_LIMIT,
+  MAP_LIST_LIMIT,
   MAP_SINGLES_LIMIT,
   mercatorX,
   mercatorY,
@@ -28,6 +29,7 @@ import {
   getMapItemDetails,
   type LocatedRow,
   listLocated,
+  listLocatedByTitle,
   type MapFilters,
   sumKeptCells,
 } from './map.repository.ts';
@@ -220,4 +222,38 @@ async function answer(
     }));
   const total = cells.reduce((sum, c) => sum + c.items, 0);
   return { level, clusters, items, total, complete };
+}
+
+/**
+ * The first located public items the gallery's filters select, by title (MAP_LIST_LIMIT of them):
+ * what the map's page lists when the browser runs no script, so it is of use without the map.
+ * Without a search the same for every visitor: kept until the content changes.
+ */
+export async function listMapItems(
+  ctx: AppContext,
+  _actor: Actor,
+  query: z.output<typeof mapItemsQuery>,
+): Promise<MapItems> {
+  const filters: MapFilters = {
+    search: query.q || undefined,
+    categoryId: query.category,
+    mediaType: query.type,
+    period: readPeriod(query.period) ?? undefined,
+    placeId: query.place,
+  };
+  const make = async (): Promise<MapItems> => {
+    const ids = await listLocatedByTitle(ctx.db, filters, MAP_LIST_LIMIT + 1);
+    const shown = ids.slice(0, MAP_LIST_LIMIT);
+    const byId = new Map((await detailsOf(ctx, shown)).map((item) => [item.id, item]));
+    return {
+      items: shown.flatMap((id) => byId.get(id) ?? []),
+      more: ids.length > MAP_LIST_LIMIT,
+    };
+  };
+  if (filters.search) return make();
+  return sharedAnswer(
+    ctx.db,
+    `map items ${JSON.stringify([query.category, query.type, query.period, query.place])}`,
+    make,
+  );
 }

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MapClusters } from '#common/api/map.ts';
+import type { MapClusters, MapItems } from '#common/api/map.ts';
 import {
   cellKeyRange,
   cellOf,
   MAP_ITEMS_LIMIT,
+  MAP_LIST_LIMIT,
   mercatorX,
   mercatorY,
   mortonKey,
@@ -352,6 +353,48 @@ describe('GET /api/map/clusters', () => {
         message: expect.stringMatching(message),
       });
     }
+  });
+});
+
+describe('GET /api/map/items', () => {
+  async function located(query = ''): Promise<MapItems> {
+    const res = await t.app.inject(`/api/map/items${query ? `?${query}` : ''}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as MapItems;
+  }
+
+  it('lists the located public items the filters select, by title, for the page without script', async () => {
+    const names = async (query: string) => (await located(query)).items.map((i) => i.title);
+    // Private and unlocated items never (Loynd Havnin is private, Ongin staður has no point).
+    expect(await names('period=1950s')).toEqual(['Havnin 1952', 'Havnin í fimmti árunum']);
+    expect(await names('q=havnin&period=1952')).toEqual(['Havnin 1952']);
+    expect(await names(`category=${boats}`)).toEqual(['Klaksvík bátur']);
+    expect(await names('period=1880s')).toEqual([]);
+    const video = await located('type=video');
+    expect(video).toMatchObject({ more: false, items: [{ id: ids.klaksvik, mediaType: 'video' }] });
+    expect(video.items[0]).toMatchObject({ lat: KLAKSVIK.latitude, lon: KLAKSVIK.longitude });
+    expect(video.items[0]!.thumb).toMatch(new RegExp(`^/files/media/${ids.klaksvik}/thumb\\?v=`));
+    const thirties = await located('period=1930s');
+    expect(thirties.more).toBe(false);
+    expect(thirties.items).toHaveLength(30);
+  });
+
+  it('names the first MAP_LIST_LIMIT and says there are more; follows changes to the items', async () => {
+    // The test above made 10,005 more ('Fjøldin …').
+    const all = await located();
+    expect(all.items).toHaveLength(MAP_LIST_LIMIT);
+    expect(all.more).toBe(true);
+    expect(all.items.map((i) => i.title).slice(0, 2)).toEqual(['Eystan', 'Fjøldin 0']);
+    await sql`update media_items set is_public = false where id = ${ids.klaksvik}`.execute(t.db);
+    expect((await located('type=video')).items).toEqual([]);
+    await sql`update media_items set is_public = true where id = ${ids.klaksvik}`.execute(t.db);
+    expect((await located('type=video')).items.map((i) => i.id)).toEqual([ids.klaksvik]);
+  });
+
+  it('refuses a malformed filter with a clear message', async () => {
+    const res = await t.app.inject('/api/map/items?period=fimmti');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
   });
 });
 

@@ -62,6 +62,9 @@ function csvValues(row: ItemRow): Record<UpdateColumn, string> {
     historical_context: cellText(row.historical_context),
     technical_notes: cellText(row.technical_notes),
     rights: row.rights,
+    place: cellText(row.place_name),
+    latitude: row.latitude == null ? '' : String(row.latitude),
+    longitude: row.longitude == null ? '' : String(row.longitude),
   };
 }
 
@@ -178,6 +181,23 @@ async function planUpdate(db: Db, actor: NonNullable<Actor>, text: string, lock:
           continue;
         }
         if (cell.text === old[column]) continue;
+        if (column === 'place') {
+          // A place of the list by its Faroese name (issue 28 §3), any case; never made here.
+          const name = cell.value as string | null;
+          const place = name === null ? null : places.places.get(name.toLowerCase());
+          if (place === undefined) {
+            item.refused.push({
+              column,
+              value: name ?? '',
+              message: 'there is no place of this name in the list',
+            });
+            continue;
+          }
+          if ((place?.id ?? null) === row.place_id) continue;
+          values.place_id = place?.id ?? null;
+          item.changes.push({ column, old: old.place, new: place?.name ?? '' });
+          continue;
+        }
         if (column === 'category' || column === 'folder') {
           const name = cell.value as string | null;
           const id =
@@ -193,6 +213,18 @@ async function planUpdate(db: Db, actor: NonNullable<Actor>, text: string, lock:
           values[column] = column === 'keywords' && cell.value === null ? [] : cell.value;
         }
         item.changes.push({ column, old: old[column], new: cell.text });
+      }
+      // The point stays whole: both coordinates or neither, after this row's changes.
+      const latitude = 'latitude' in values ? values.latitude : row.latitude;
+      const longitude = 'longitude' in values ? values.longitude : row.longitude;
+      const coordinateRefused = item.refused.some((r) => r.column === 'latitude' || r.column === 'longitude');
+      if (!coordinateRefused && (latitude == null) !== (longitude == null)) {
+        const column = latitude == null ? 'latitude' : 'longitude';
+        item.refused.push({
+          column,
+          value: '',
+          message: 'give both latitude and longitude, or neither',
+        });
       }
       if (item.refused.length === 0 && item.changes.length > 0) {
         writes.push({ row, values });

@@ -309,6 +309,80 @@ describe('POST /api/admin/media/csv/preview and /apply', () => {
     expect(await item(bad.id)).toMatchObject({ title: bad.title, location: null, is_public: true });
   });
 
+  it('round-trips the place by its Faroese name and the point; an unknown place and half a point are refused by name', async () => {
+    const word = tag();
+    const places = (await anonymous.get('/api/places')).json().places as {
+      id: string;
+      nameFo: string;
+      latitude: number;
+      longitude: number;
+    }[];
+    const gota = places.find((p) => p.nameFo === 'Norðragøta')!;
+    const vagur = places.find((p) => p.nameFo === 'Vágur')!;
+    const placed = await buildMedia(t, {
+      title: `Stað ${word}`,
+      place_id: gota.id,
+      latitude: 62.2001,
+      longitude: -6.7402,
+    });
+    const plain = await buildMedia(t, { title: `Einki stað ${word}` });
+    const half = await buildMedia(t, { title: `Hálvt ${word}` });
+    const unknown = await buildMedia(t, { title: `Ókent ${word}` });
+    const exported = await exportCsv(`q=${word}`);
+    const rows = pythonRead(exported);
+    expect(rows.find((r) => r.display_id === placed.display_id)).toMatchObject({
+      place: 'Norðragøta',
+      latitude: '62.2001',
+      // Guarded: a spreadsheet would read a leading minus as a formula.
+      longitude: "'-6.7402",
+    });
+    expect(rows.find((r) => r.display_id === plain.display_id)).toMatchObject({
+      place: '',
+      latitude: '',
+      longitude: '',
+    });
+
+    const edited = pythonEdit(exported, {
+      // Another place in another case, and a point written with a decimal comma.
+      [placed.display_id]: { place: 'vágur', latitude: '61,475', longitude: '-6.807' },
+      [plain.display_id]: { latitude: '62.1', longitude: '-6.9' },
+      [half.display_id]: { latitude: '62.1' },
+      [unknown.display_id]: { place: 'Atlantis', latitude: '95', longitude: '-6.9' },
+    });
+    const shown = await preview(edited);
+    expect(shown).toMatchObject({ rows: 4, changed: 2, refusedRows: 2 });
+    const changes = (id: string) => shown.items.find((i) => i.displayId === id)!;
+    expect(changes(placed.display_id).changes).toEqual([
+      { column: 'place', old: 'Norðragøta', new: 'Vágur' },
+      { column: 'latitude', old: '62.2001', new: '61.475' },
+      { column: 'longitude', old: '-6.7402', new: '-6.807' },
+    ]);
+    expect(changes(half.display_id).refused).toEqual([
+      { column: 'longitude', value: '', message: 'give both latitude and longitude, or neither' },
+    ]);
+    expect(changes(unknown.display_id).refused).toEqual([
+      { column: 'place', value: 'Atlantis', message: 'there is no place of this name in the list' },
+      { column: 'latitude', value: '95', message: 'Latitude must be between -90 and 90' },
+    ]);
+
+    const res = await editor.post('/api/admin/media/csv/apply', {
+      csv: edited,
+      fingerprint: shown.fingerprint,
+    });
+    expect(res.json()).toEqual({ changed: 2 });
+    expect(await item(placed.id)).toMatchObject({ place_id: vagur.id, latitude: 61.475, longitude: -6.807 });
+    expect(await item(plain.id)).toMatchObject({ place_id: null, latitude: 62.1, longitude: -6.9 });
+    expect(await item(half.id)).toMatchObject({ latitude: null, longitude: null });
+    expect(await item(unknown.id)).toMatchObject({ place_id: null, latitude: null });
+    // Emptied, the place and the point go.
+    const again = await exportCsv(`q=${word}`);
+    const cleared = pythonEdit(again, { [placed.display_id]: { place: '', latitude: '', longitude: '' } });
+    const second = await preview(cleared);
+    expect(second).toMatchObject({ changed: 1, refusedRows: 0 });
+    await editor.post('/api/admin/media/csv/apply', { csv: cleared, fingerprint: second.fingerprint });
+    expect(await item(placed.id)).toMatchObject({ place_id: null, latitude: null, longitude: null });
+  });
+
   it('refuses to apply when the items changed since the preview', async () => {
     const word = tag();
     const a = await buildMedia(t, { title: `Fyrr ${word}` });

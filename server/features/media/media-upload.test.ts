@@ -147,6 +147,58 @@ describe('POST /api/admin/media/uploads', () => {
     expect((await makeItem(uploadId, editor)).statusCode).toBe(201);
   });
 
+  it('gives the new item the batch’s place and point by the edit’s rules, and keeps the upload when they are wrong', async () => {
+    const places = (await t.app.inject('/api/places')).json().places as {
+      id: string;
+      nameFo: string;
+      latitude: number;
+      longitude: number;
+    }[];
+    const gota = places.find((p) => p.nameFo === 'Norðragøta')!;
+    const made = async (name: string, fields: Record<string, unknown>) => {
+      const uploadId = await send(await imageFixture('png', { name }), editor);
+      const res = await makeItem(uploadId, editor, fields);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().media;
+    };
+    // A place alone: the place's point, as when staff choose it on the edit.
+    expect(await made('stad.png', { placeId: gota.id, latitude: '', longitude: '' })).toMatchObject({
+      placeId: gota.id,
+      latitude: gota.latitude,
+      longitude: gota.longitude,
+    });
+    // A place with a point of its own (a comma read as the decimal point): that point.
+    expect(await made('punkt.png', { placeId: gota.id, latitude: '62,2', longitude: '-6.74' })).toMatchObject(
+      {
+        placeId: gota.id,
+        latitude: 62.2,
+        longitude: -6.74,
+      },
+    );
+    // A point alone, and nothing: no place.
+    expect(await made('bert.png', { placeId: '', latitude: 61.5, longitude: -6.8 })).toMatchObject({
+      placeId: null,
+      latitude: 61.5,
+      longitude: -6.8,
+    });
+    expect(await made('einki.png', {})).toMatchObject({ placeId: null, latitude: null, longitude: null });
+
+    // Half a point, a point off the globe, an unknown place: refused, the bytes kept for the retry.
+    const uploadId = await send(await imageFixture('png', { name: 'rangt-stad.png' }), editor);
+    const half = await makeItem(uploadId, editor, { latitude: '62', longitude: '' });
+    expect(half.statusCode).toBe(400);
+    expect(half.json()).toMatchObject({ code: 'VALIDATION_ERROR', issues: [{ path: 'latitude' }] });
+    const off = await makeItem(uploadId, editor, { latitude: 62, longitude: 200 });
+    expect(off.json()).toMatchObject({ code: 'VALIDATION_ERROR', issues: [{ path: 'longitude' }] });
+    const unknown = await makeItem(uploadId, editor, { placeId: '5b1e7a52-4a7c-4bfb-9a3e-1f6c1e9e0c11' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      code: 'UNKNOWN_REFERENCE',
+      message: 'The chosen place no longer exists.',
+    });
+    expect((await makeItem(uploadId, editor, { placeId: gota.id })).statusCode).toBe(201);
+  });
+
   it('refuses a file whose content is not what its name says, naming it, and drops the bytes', async () => {
     const uploadId = await send(await htmlNamedJpg('mynd.jpg'), editor);
     const res = await makeItem(uploadId, editor);

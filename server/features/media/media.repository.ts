@@ -170,12 +170,15 @@ function adminMediaQuery(db: Db, filters: AdminMediaFilters) {
     .selectFrom('media_items')
     .leftJoin('categories', 'categories.id', 'media_items.category_id')
     .leftJoin('folders', 'folders.id', 'media_items.folder_id')
+    .leftJoin('places', 'places.id', 'media_items.place_id')
     .selectAll('media_items')
     .select([
       'categories.name as category_name',
       'categories.color as category_color',
       'categories.icon as category_icon',
       'folders.name as folder_name',
+      // The CSV round trip names the place (issue 28 §3) by its Faroese name.
+      'places.name_fo as place_name',
     ]);
   if (filters.q) {
     // Case-insensitive over title, description and photographer (admin-back-office.md §5), or
@@ -214,8 +217,13 @@ export function listMediaByDisplayIds(db: Db, displayIds: readonly string[], loc
     .selectFrom('media_items')
     .leftJoin('categories', 'categories.id', 'media_items.category_id')
     .leftJoin('folders', 'folders.id', 'media_items.folder_id')
+    .leftJoin('places', 'places.id', 'media_items.place_id')
     .selectAll('media_items')
-    .select(['categories.name as category_name', 'folders.name as folder_name'])
+    .select([
+      'categories.name as category_name',
+      'folders.name as folder_name',
+      'places.name_fo as place_name',
+    ])
     .where('media_items.display_id', 'in', displayIds);
   if (lock) query = query.forUpdate('media_items');
   return query.execute();
@@ -240,15 +248,20 @@ export async function updateMediaFromRecords(
   return result.rows;
 }
 
-/** Every category's and folder's id by name (the oldest where names repeat), for the CSV round trip. */
+/**
+ * Every category's and folder's id by name (the oldest where names repeat), and every place of the
+ * list by its Faroese name (unique without regard to case: keyed in lower case), for the CSV round trip.
+ */
 export async function listPlaceIdsByName(db: Db) {
-  const [categories, folders] = await Promise.all([
+  const [categories, folders, places] = await Promise.all([
     db.selectFrom('categories').select(['id', 'name']).orderBy('created_at', 'desc').execute(),
     db.selectFrom('folders').select(['id', 'name']).orderBy('created_at', 'desc').execute(),
+    db.selectFrom('places').select(['id', 'name_fo']).execute(),
   ]);
   return {
     categories: new Map(categories.map((c) => [c.name, c.id])),
     folders: new Map(folders.map((f) => [f.name, f.id])),
+    places: new Map(places.map((p) => [p.name_fo.toLowerCase(), { id: p.id, name: p.name_fo }])),
   };
 }
 

@@ -15,7 +15,7 @@ import {
   mediaUploadResponse,
   mediaItemResponse,
   updateMediaBody,
-  uploadMediaFields,
+  uploadMediaBody,
   viewResponse,
 } from '#common/api/media.ts';
 import { INGEST_LIMITS } from '#common/file-types.ts';
@@ -143,7 +143,7 @@ export const mediaFeature = defineFeature({
         const answer = await readSingleFileUpload(
           request,
           INGEST_LIMITS.upload.maxBytes,
-          uploadMediaFields,
+          uploadMediaBody,
           async (file, fields) => uploadMedia(ctx, await request.actor(), { file, fields }),
         );
         return reply.status(201).send(answer);

@@ -121,6 +121,7 @@ async function storeNewMedia(
   });
   const watermark = await currentWatermarkColumns(ctx.db);
   const rights = await newItemRights(ctx.db, fields);
+  const place = await newItemPlace(ctx.db, fields);
   const needsDerivatives = ingested.mediaType !== 'document';
   const row = await recordStoredFile(ctx.blobs, ingested, () =>
     ctx.db.transaction().execute(async (trx) => {
@@ -144,6 +145,7 @@ async function storeNewMedia(
         commercial_use_allowed: fields.commercialUseAllowed ?? false,
         attribution_required: fields.attributionRequired ?? true,
         attribution_text: fields.attributionText ?? null,
+        ...place,
         media_type: ingested.mediaType,
         file_key: ingested.fileKey,
         file_name: ingested.fileName,
@@ -179,12 +181,39 @@ async function storeNewMedia(
   return { media: presentMedia(row, [], { canSeeOriginal: true }), nearDuplicates };
 }
 
-/** The category and folder an item is put in must exist (a clear 400, not a foreign-key 500). */
-async function assertPlacesExist(db: Db, place: { categoryId?: string | null; folderId?: string | null }) {
+/**
+ * The category, folder and place an item is put in must exist (a clear 400, not a foreign-key 500).
+ */
+async function assertPlacesExist(
+  db: Db,
+  place: { categoryId?: string | null; folderId?: string | null; placeId?: string | null },
+) {
   if (place.categoryId && !(await getCategory(db, place.categoryId)))
     throw badRequest('The chosen category no longer exists.', 'UNKNOWN_REFERENCE');
   if (place.folderId && !(await getFolder(db, place.folderId)))
     throw badRequest('The chosen folder no longer exists.', 'UNKNOWN_REFERENCE');
+  if (place.placeId && !(await getPlace(db, place.placeId)))
+    throw badRequest('The chosen place no longer exists.', 'UNKNOWN_REFERENCE');
+}
+
+/**
+ * A new item's place and point (issue 28 §3), by the edit's rules: the point sent (both
+ * coordinates or neither: the schema's rule), else the chosen place's, else none. GPS read from the
+ * file is never taken by itself.
+ */
+async function newItemPlace(
+  db: Db,
+  fields: Pick<UploadMediaFields, 'placeId' | 'latitude' | 'longitude'>,
+): Promise<{ place_id: string | null; latitude: number | null; longitude: number | null }> {
+  const place = fields.placeId ? await getPlace(db, fields.placeId) : null;
+  if (fields.placeId && !place) throw badRequest('The chosen place no longer exists.', 'UNKNOWN_REFERENCE');
+  if (fields.latitude != null && fields.longitude != null)
+    return { place_id: place?.id ?? null, latitude: fields.latitude, longitude: fields.longitude };
+  return {
+    place_id: place?.id ?? null,
+    latitude: place?.latitude ?? null,
+    longitude: place?.longitude ?? null,
+  };
 }
 
 /**

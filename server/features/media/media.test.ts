@@ -355,6 +355,19 @@ describe('refusals', () => {
     expect((await upload(path, { cookie: contributor })).statusCode).toBe(403);
   });
 
+  it('takes a place and a point with the file, by the edit’s rules; GPS in the file is never taken by itself', async () => {
+    const places = (await get('/api/places')).json().places as { id: string; nameFo: string }[];
+    const vagur = places.find((p) => p.nameFo === 'Vágur')!;
+    const withPlace = await upload(await exifFixture('gps'), { fields: { placeId: vagur.id } });
+    expect(withPlace.statusCode, withPlace.body).toBe(201);
+    expect(withPlace.json().media).toMatchObject({ placeId: vagur.id, latitude: 61.475, longitude: -6.807 });
+    const gpsOnly = await upload(await exifFixture('gps'));
+    expect(gpsOnly.json().media).toMatchObject({ placeId: null, latitude: null, longitude: null });
+    const half = await upload(await imageFixture('png'), { fields: { longitude: '-6.8' } });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().code).toBe('VALIDATION_ERROR');
+  });
+
   it('refuses an unknown category before reading the file', async () => {
     const res = await upload(await imageFixture('png'), {
       fields: { categoryId: '00000000-0000-4000-8000-000000000000' },

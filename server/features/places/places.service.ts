@@ -92,6 +92,7 @@ export async function deletePlace(ctx: AppContext, actor: Actor, { id }: { id: s
         409,
         'PLACE_IN_USE',
         `${row.name_fo} is the place of ${items} ${items === 1 ? 'item' : 'items'}: give ${items === 1 ? 'it' : 'them'} another place first.`,
+        { items },
       );
     await repo.deletePlace(trx, id);
     await logActivity(trx, actor, 'place.deleted', { id, name: row.name_fo });

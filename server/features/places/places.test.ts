@@ -160,6 +160,8 @@ describe('PATCH and DELETE /api/admin/places/:id', () => {
     const refused = await editor.delete(`/api/admin/places/${made.id}`);
     expectRefusal(refused, 409, 'PLACE_IN_USE');
     expect(refused.json().message).toBe('Strikistaður is the place of 1 item: give it another place first.');
+    // The count as a figure too, for the staff screen to say it in the reader's language.
+    expect(refused.json().details).toEqual({ items: 1 });
     expectRefusal(await viewer.delete(`/api/admin/places/${made.id}`), 403, 'FORBIDDEN');
     expect((await places()).map((p) => p.id)).toContain(made.id);
 

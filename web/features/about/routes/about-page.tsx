@@ -194,6 +194,30 @@ export function AboutPage() {
         </p>
       </Section>
 
+      <Section title={t('about.map.heading', 'The map and its sources')}>
+        {/* The sources the map and the place list are drawn from, as their licences ask (issue 28). */}
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            {t('about.map.coastline', 'Coastline: Natural Earth (public domain)')} ·{' '}
+            <a href="https://www.naturalearthdata.com/" className={textLink}>
+              naturalearthdata.com
+            </a>
+          </li>
+          <li>
+            {t('about.map.leaflet', 'The map is drawn with Leaflet')} ·{' '}
+            <a href="https://leafletjs.com/" className={textLink}>
+              leafletjs.com
+            </a>
+          </li>
+          <li>
+            {t('about.map.places', 'Place names and coordinates © OpenStreetMap contributors, ODbL 1.0')} ·{' '}
+            <a href="https://www.openstreetmap.org/copyright" className={textLink}>
+              {t('about.map.places_link', 'OpenStreetMap copyright and licence')}
+            </a>
+          </li>
+        </ul>
+      </Section>
+
       <div className="mt-10">
         <Link to={paths.submit} className={`${primaryButton} ${focusRing}`}>
           {t('about.submit_now', 'Submit Media Now')}

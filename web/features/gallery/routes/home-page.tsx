@@ -29,6 +29,10 @@ import {
 const PlaceFilterChip = lazy(() => import('../components/place-filter-chip.tsx'));
 const Lightbox = lazy(() => import('#web/features/lightbox/index.ts').then((m) => ({ default: m.Lightbox })));
 
+/** The map with the gallery's filters (what the gallery's view and lightbox add is left behind). */
+const mapHref = (search: URLSearchParams) =>
+  `${paths.map}?${patchGalleryParams(search, { sort: null, view: null, item: null, from: null })}`;
+
 /** When the lightbox comes this close to the end of the loaded items, the next page is fetched. */
 const LIGHTBOX_PREFETCH = 6;
 
@@ -179,9 +183,20 @@ export function HomePage() {
               )}
               {timeline.data && <Timeline counts={timeline.data} period={period} />}
               <p>
-                {/* The same filters on the map (issue 28 §4). */}
+                {/* The same filters on the map (issue 28 §4). The server draws it from the request's
+                    address; a click takes the address bar's, never the last drawn one: during a
+                    navigation's transition the drawn parameters are the old ones, and a fast click
+                    would follow the old filters. */}
                 <Link
-                  to={`${paths.map}?${patchGalleryParams(searchParams, { sort: null, view: null, item: null, from: null })}`}
+                  to={mapHref(searchParams)}
+                  onClick={(event) => {
+                    const fresh = mapHref(new URLSearchParams(window.location.search));
+                    event.currentTarget.setAttribute('href', fresh);
+                    if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+                      return; // the browser opens the (now fresh) href itself
+                    event.preventDefault();
+                    navigate(fresh);
+                  }}
                   className="rounded font-medium text-blue-700 underline hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
                 >
                   {t('map.show_on_map', 'Vís á kortinum')}

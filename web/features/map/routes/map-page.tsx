@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useId, useMemo, useRef, useState } from 'r
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { MapCluster, MapItem } from '#common/api/map.ts';
 import { MEDIA_TYPES } from '#common/enums.ts';
-import { readGalleryFilters } from '#common/gallery-filters.ts';
+import { type GalleryFilters, readGalleryFilters } from '#common/gallery-filters.ts';
 import { type Bbox, MAP_ITEMS_LIMIT } from '#common/map.ts';
 import { paths } from '#common/paths.ts';
 import { useDocumentTitle } from '#web/app/document-title.ts';
@@ -10,6 +10,7 @@ import { useT } from '#web/app/i18n.tsx';
 import { primaryButton } from '#web/components/button.tsx';
 import { Timeline, usePublicCategories, useTimeline } from '#web/features/gallery/index.ts';
 import { useMapClusters } from '../api/get-map-clusters.ts';
+import { useMapItems } from '../api/get-map-items.ts';
 import type { MapMarker, MapViewChange, MapViewTarget } from '../components/map-types.ts';
 import { MapView } from '../components/map-view.tsx';
 import { mapAtText, readMapAt } from '../lib/map-params.ts';
@@ -208,19 +209,26 @@ export function MapPage() {
       )}
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <MapView
-            label={t('map.label', 'Kort yvir lutirnar í savninum')}
-            className="h-[60vh] min-h-80"
-            markers={markers}
-            view={target}
-            onViewChange={onViewChange}
-            onMarkerActivate={onMarkerActivate}
-          />
+          <div data-needs-script>
+            <MapView
+              label={t('map.label', 'Kort yvir lutirnar í savninum')}
+              className="h-[60vh] min-h-80"
+              markers={markers}
+              view={target}
+              onViewChange={onViewChange}
+              onMarkerActivate={onMarkerActivate}
+            />
+          </div>
+          {/* Without script: the map's place and the list of what is in view are hidden (neither
+              can work), the page says why and lists the located items the filters select. The
+              browser that runs script never draws this (React leaves <noscript> alone). */}
           <noscript>
-            <p className="mt-2 text-slate-800">{t('map.needs_script', 'Kortið krevur JavaScript.')}</p>
+            <style>{'[data-needs-script]{display:none}'}</style>
+            <ItemsWithoutScript filters={unsorted} galleryLink={galleryLink} />
           </noscript>
         </div>
         <section
+          data-needs-script
           aria-labelledby={ids.list}
           aria-busy={clusters.isFetching}
           className="lg:max-h-[60vh] lg:overflow-y-auto"
@@ -285,5 +293,67 @@ export function MapPage() {
         </section>
       </div>
     </div>
+  );
+}
+
+/**
+ * The page without script: a sentence saying the map needs JavaScript, and the first located items
+ * the filters select, by title, each a link to its page (drawn by the server from the answer it
+ * embedded; the filters and the timeline above are a form and links, so they work too).
+ */
+function ItemsWithoutScript({
+  filters,
+  galleryLink,
+}: {
+  filters: Omit<GalleryFilters, 'sort'>;
+  galleryLink: string;
+}) {
+  const t = useT();
+  const { data } = useMapItems(filters);
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-slate-900">
+        {t('map.needs_script', 'Kortið krevur JavaScript.')}{' '}
+        {t(
+          'map.without_script',
+          'Tín kagi koyrir tað ikki, so her eru lutirnir við staði, sum leitingin velur, hvør við leinkju til síðu sína.',
+        )}
+      </p>
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {t('map.located_items', 'Lutir við staði')}
+      </h2>
+      {data && data.items.length === 0 && (
+        <p className="text-slate-700">
+          {t('map.located_none', 'Eingir lutir við staði samsvara við leitingina.')}
+        </p>
+      )}
+      {data && data.items.length > 0 && (
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {data.items.map((item) => (
+            <li key={item.id}>
+              <a
+                href={paths.media(item.id)}
+                className={`flex items-center gap-3 rounded p-1 text-blue-800 underline hover:bg-slate-100 ${focusRing}`}
+              >
+                {item.thumb ? (
+                  <img src={item.thumb} alt="" className="size-12 rounded object-cover" loading="lazy" />
+                ) : (
+                  <span aria-hidden="true" className="size-12 rounded bg-slate-200" />
+                )}
+                <span>{item.title}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data?.more && (
+        <p>
+          <a href={galleryLink} className={`rounded font-medium text-blue-700 underline ${focusRing}`}>
+            {t('map.located_more', 'Fleiri í myndasavninum')}
+          </a>
+        </p>
+      )}
+    </section>
   );
 }

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Category } from '#common/api/categories.ts';
 import type { Folder } from '#common/api/folders.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { secondaryButton } from '#web/components/button.tsx';
 import type { SharedFields, UploadFields } from '../lib/upload-item.ts';
 import { UploadCheck, UploadCopyright, UploadPlaces, UploadText } from './upload-fields.tsx';
+import { UploadPlace } from './upload-place.tsx';
 
 /** 'For all files': values set on every file at once (and on files added later). */
 export function UploadSharedPanel({
@@ -24,10 +25,11 @@ export function UploadSharedPanel({
   const [values, setValues] = useState(initial);
   // Only what was changed here is set on the files: a file's own choices stay otherwise.
   const [changed, setChanged] = useState<Partial<SharedFields>>({});
-  const onChange = (patch: Partial<UploadFields>) => {
+  // Stable: the place fields watch their own form and report through it.
+  const onChange = useCallback((patch: Partial<UploadFields>) => {
     setValues((current) => ({ ...current, ...patch }));
     setChanged((current) => ({ ...current, ...patch }));
-  };
+  }, []);
   const props = { values, onChange, disabled };
   return (
     <section aria-labelledby="upload-shared" className="rounded-lg border border-slate-300 bg-slate-50 p-4">
@@ -61,6 +63,7 @@ export function UploadSharedPanel({
           name="copyrightHolder"
           label={t('admin.upload.field.copyright_holder', 'Copyright holder')}
         />
+        <UploadPlace {...props} />
         <div className="flex flex-wrap gap-x-6 gap-y-2 sm:col-span-2">
           <UploadCheck {...props} name="isPublic" label={t('admin.upload.field.public', 'Public')} />
           <UploadCheck {...props} name="isFeatured" label={t('admin.upload.field.featured', 'Featured')} />

@@ -28,6 +28,11 @@ export type UploadFields = {
   commercialUseAllowed: boolean;
   attributionRequired: boolean;
   attributionText: string;
+  /** A place of the list (issue 28 §3), or '' for none. */
+  placeId: string;
+  /** The point as typed ('' for none: a chosen place's point, or no point). */
+  latitude: string;
+  longitude: string;
 };
 
 /** The fields the 'For all files' panel sets on every file at once. */
@@ -42,6 +47,9 @@ export const SHARED_FIELDS = [
   'copyrightStatus',
   'rights',
   'copyrightHolder',
+  'placeId',
+  'latitude',
+  'longitude',
 ] as const satisfies readonly (keyof UploadFields)[];
 export type SharedFields = Pick<UploadFields, (typeof SHARED_FIELDS)[number]>;
 
@@ -57,6 +65,9 @@ export const DEFAULT_SHARED: SharedFields = {
   copyrightStatus: 'unknown',
   rights: '',
   copyrightHolder: '',
+  placeId: '',
+  latitude: '',
+  longitude: '',
 };
 
 /** Which fields were filled from the file's own EXIF/IPTC data. */

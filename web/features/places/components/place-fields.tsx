@@ -5,29 +5,14 @@ import type { Place } from '#common/api/places.ts';
 import { formatPoint, placeName, searchPlaces } from '#common/places.ts';
 import { useLanguage, useT } from '#web/app/i18n.tsx';
 import { secondaryButton } from '#web/components/button.tsx';
-import { Field } from '#web/components/form.tsx';
-import { MapView } from '#web/features/map/index.ts';
 import { usePlaces } from '../api/get-places.ts';
+import { PointFields, useSetPoint } from './point-fields.tsx';
 
 /** How many places the list under the search shows at once. */
 const SHOWN = 8;
 
 const sameNumber = (text: unknown, value: number) =>
   String(text ?? '').trim() !== '' && Math.abs(Number(String(text).replace(',', '.')) - value) < 1e-9;
-
-/** Five decimals: about a metre, finer than a click on the map can mean. */
-const round = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
-
-/** The point the fields hold, when both are numbers on the globe. */
-function readPoint(latitude: unknown, longitude: unknown): { lat: number; lon: number } | null {
-  const read = (value: unknown) =>
-    String(value ?? '').trim() === '' ? Number.NaN : Number(String(value).replace(',', '.'));
-  const lat = read(latitude);
-  const lon = read(longitude);
-  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
-    return null;
-  return { lat, lon };
-}
 
 /**
  * An item's place on a form of the form kit (issue 28 §3): the place from the list, found by its
@@ -59,10 +44,7 @@ export function PlaceFields({ gps }: { gps?: { latitude: number; longitude: numb
     place !== null && sameNumber(latitude, place.latitude) && sameNumber(longitude, place.longitude);
   const pointEmpty = String(latitude ?? '').trim() === '' && String(longitude ?? '').trim() === '';
 
-  const setPoint = (lat: number | '', lon: number | '') => {
-    setValue('latitude', lat === '' ? '' : String(lat), { shouldDirty: true, shouldValidate: true });
-    setValue('longitude', lon === '' ? '' : String(lon), { shouldDirty: true, shouldValidate: true });
-  };
+  const setPoint = useSetPoint();
 
   const choose = (place: Place) => {
     if (pointEmpty || pointIsPlaces(chosen)) setPoint(place.latitude, place.longitude);
@@ -99,7 +81,6 @@ export function PlaceFields({ gps }: { gps?: { latitude: number; longitude: numb
     }
   };
 
-  const point = readPoint(latitude, longitude);
   const showGps = gps && !(sameNumber(latitude, gps.latitude) && sameNumber(longitude, gps.longitude));
 
   return (
@@ -191,36 +172,7 @@ export function PlaceFields({ gps }: { gps?: { latitude: number; longitude: numb
           ))}
         </div>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field
-          name="latitude"
-          inputMode="decimal"
-          label={t('admin.places.latitude', 'Latitude')}
-          description={t('admin.places.latitude_help', 'North, e.g. 62.0107')}
-        />
-        <Field
-          name="longitude"
-          inputMode="decimal"
-          label={t('admin.places.longitude', 'Longitude')}
-          description={t('admin.places.longitude_help', 'East; west is negative, e.g. -6.7741')}
-        />
-      </div>
-      <div>
-        <p className="mb-1 text-sm text-slate-700">
-          {t('admin.places.map_help', 'Click the map to set the point.')}
-        </p>
-        <MapView
-          label={t('admin.places.map_label', 'Map for setting the point')}
-          markers={
-            point
-              ? [{ key: 'point', lat: point.lat, lon: point.lon, label: formatPoint(point.lat, point.lon) }]
-              : []
-          }
-          onMapClick={({ lat, lon }) => setPoint(round(lat), round(lon))}
-          view={point ? { center: [point.lat, point.lon], zoom: 11 } : undefined}
-          className="h-64"
-        />
-      </div>
+      <PointFields />
       {showGps && gps && (
         <div className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-slate-900">
           <span>
