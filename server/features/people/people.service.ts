@@ -19,6 +19,7 @@ import type { AppContext } from '#server/http/context.ts';
 import { consumeRateLimit } from '#server/http/rate-limit.ts';
 import { queueMail } from '#server/mail/mail-job.ts';
 import { logActivity } from '../activity/activity.public.ts';
+import { listFaceIdsOfBox, listFaceIdsOfPerson, refreshLookAlikes } from '../faces/faces.public.ts';
 import { getMedia, getMediaForUpdate, updateMedia, updateMediaMany } from '../media/media.public.ts';
 import { rateLimitKey, SUBMISSION_RATE } from '../submissions/submissions.public.ts';
 import { publishSuggestionEvent } from './people-events.ts';
@@ -89,6 +90,9 @@ export async function updatePersonForStaff(
     if (!row) throw notFound('Person not found');
     await repo.updatePerson(trx, id, personColumns(input));
     await touchItems(trx, await repo.listMediaIdsOfPerson(trx, id));
+    // Made private: no offer looks like them any more; made public: offers may again.
+    if (input.isPrivate !== undefined && input.isPrivate !== row.is_private)
+      await refreshLookAlikes(trx, await listFaceIdsOfPerson(trx, id));
     await logActivity(trx, actor, 'person.updated', { id, name: input.name ?? row.name });
   });
   return staffPerson(ctx, id);
@@ -99,8 +103,10 @@ export async function deletePersonForStaff(ctx: AppContext, actor: Actor, id: st
   authorize(actor, 'media:manage');
   await ctx.db.transaction().execute(async (trx) => {
     await touchItems(trx, await repo.listMediaIdsOfPerson(trx, id));
+    const faces = await listFaceIdsOfPerson(trx, id);
     const row = await repo.deletePerson(trx, id);
     if (!row) throw notFound('Person not found');
+    await refreshLookAlikes(trx, faces);
     await logActivity(trx, actor, 'person.deleted', { id, name: row.name });
   });
 }
@@ -203,6 +209,10 @@ export async function updateBoxForStaff(
       ...(personId !== undefined ? { person_id: personId } : {}),
       ...(input.status ? { status: input.status } : {}),
     });
+    // Named, renamed, confirmed or dismissed: the offers elsewhere that looked like its face, or
+    // now do, are made right again.
+    if (personId !== undefined || input.status)
+      await refreshLookAlikes(trx, await listFaceIdsOfBox(trx, id));
     await updateMedia(trx, item.id, {});
     await logActivity(trx, actor, 'person.box_updated', { type: 'media', id: item.id, name: item.title });
   });
@@ -215,7 +225,9 @@ export async function deleteBoxForStaff(ctx: AppContext, actor: Actor, id: strin
     const item = await getMediaForUpdate(trx, await mediaOfBox(trx, id));
     const box = await repo.getBoxForUpdate(trx, id);
     if (!box) throw notFound('Box not found');
+    const faces = await listFaceIdsOfBox(trx, id);
     await repo.deleteBox(trx, id);
+    await refreshLookAlikes(trx, faces);
     await updateMedia(trx, box.media_id, {});
     await logActivity(trx, actor, 'person.unmarked', {
       type: 'media',
@@ -355,6 +367,7 @@ export async function acceptSuggestion(
       const box = await repo.getBoxForUpdate(trx, boxId);
       if (!box) throw notFound('Box not found');
       await repo.updateBox(trx, boxId, { person_id: personId, status: 'confirmed' });
+      await refreshLookAlikes(trx, await listFaceIdsOfBox(trx, boxId));
     } else {
       ({ id: boxId } = await repo.createBox(trx, {
         media_id: item.id,
@@ -440,3 +453,4 @@ export async function listPublicNamedBoxes(db: Db, mediaIds: string[]) {
   }
   return byItem;
 }
+
