@@ -175,6 +175,17 @@ export const staffSuggestion = z.object({
 });
 export type StaffSuggestion = z.infer<typeof staffSuggestion>;
 export const suggestionListResponse = listResponse(staffSuggestion);
+
+/** A name a signed-in contributor gave (their dashboard): the name as they wrote it, and the photo. */
+export const nameSuggestionSummary = z.object({
+  id: z.uuid(),
+  mediaId: z.uuid(),
+  mediaTitle: z.string(),
+  name: z.string(),
+  status: z.enum(SUGGESTION_STATUS_VALUES),
+  createdAt: z.string(),
+});
+export type NameSuggestionSummary = z.infer<typeof nameSuggestionSummary>;
 export const suggestionStatsResponse = z.object({
   pending: z.number().int().nonnegative(),
   accepted: z.number().int().nonnegative(),

@@ -305,6 +305,29 @@ export async function countSuggestions(db: Db) {
   return { pending: of('pending'), accepted: of('accepted'), rejected: of('rejected') };
 }
 
+/** A signed-in contributor's own names for people, newest first, with their items' titles. */
+export function listOwnSuggestions(db: Db, userId: string, limit: number) {
+  return db
+    .selectFrom('person_suggestions as s')
+    .innerJoin('media_items as m', 'm.id', 's.media_id')
+    .select(['s.id', 's.media_id', 's.name', 's.status', 's.created_at', 'm.title as media_title'])
+    .where('s.submitted_by', '=', userId)
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function countOwnAcceptedSuggestions(db: Db, userId: string) {
+  const row = await db
+    .selectFrom('person_suggestions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('submitted_by', '=', userId)
+    .where('status', '=', 'accepted')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function countPendingSuggestions(db: Db) {
   const row = await db
     .selectFrom('person_suggestions')

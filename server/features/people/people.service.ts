@@ -454,3 +454,23 @@ export async function listPublicNamedBoxes(db: Db, mediaIds: string[]) {
   return byItem;
 }
 
+// ---- the contributor's dashboard ----------------------------------------------------------------
+
+/** A signed-in contributor's own names for people on photos, with their status, and how many were accepted. */
+export async function getOwnNameSuggestions(db: Db, userId: string, limit: number) {
+  const [rows, accepted] = await Promise.all([
+    repo.listOwnSuggestions(db, userId, limit),
+    repo.countOwnAcceptedSuggestions(db, userId),
+  ]);
+  return {
+    accepted,
+    suggestions: rows.map((row) => ({
+      id: row.id,
+      mediaId: row.media_id,
+      mediaTitle: row.media_title,
+      name: row.name,
+      status: row.status,
+      createdAt: row.created_at.toISOString(),
+    })),
+  };
+}

@@ -2526,6 +2526,11 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
     fo: 'Tað, tú hevur sagt okkum um myndir',
     en: 'What you told us about photos',
   },
+  'contributor.names.accepted': { fo: 'Komið á myndina', en: 'On the photo' },
+  'contributor.names.title': {
+    fo: 'Nøvn, tú hevur givið fólki á myndum',
+    en: 'Names you gave people on photos',
+  },
   'admin.dashboard.stat.pending_knowledge': {
     fo: '{n} upplýsingar at hyggja eftir',
     en: '{n} contributions to review',
