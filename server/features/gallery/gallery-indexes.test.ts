@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_PAGE_SIZE } from '#common/api/gallery.ts';
 import { GALLERY_FEATURED_LIMIT } from '#common/limits.ts';
 import type { Db } from '#server/db/database.ts';
-import { benchCounts, seedBenchArchive } from '#server/db/bench-seed.ts';
+import { benchCounts, benchPersonName, PERSON_PHOTOS, seedBenchArchive } from '#server/db/bench-seed.ts';
 import { explainStatements } from '#server/test/explain.ts';
 import { buildUser, createTestApp, type TestApp } from '#server/test/harness.ts';
 import { listPublicMedia } from './gallery.repository.ts';
@@ -140,5 +140,31 @@ describe('the public gallery queries', () => {
     // The matches are few (one item in 997): a sort of them is no sort of the table.
     const sorted = /Sort {2}\(cost=[\d.]+ rows=(\d+)/.exec(plan);
     if (sorted) expect(Number(sorted[1])).toBeLessThan(ITEMS / 100);
+  });
+
+  it("finds a person's name (issue 29 §2) through the same trigram index, accents folded", async () => {
+    const name = benchPersonName(7);
+    const typed = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    expect(typed).toBe('rokur personsson 7');
+    let found: Awaited<ReturnType<typeof listPublicMedia>> | undefined;
+    const plans = await plansOf(async (db) => {
+      found = await listPublicMedia(db, { ...page, sort: 'newest', search: typed });
+    });
+    const plan = plans[0]!;
+    expect(plan, plan).toMatch(/Bitmap Index Scan on media_search_trgm_idx/);
+    expectNoFullScan(plan);
+    // Their public photos: at most PERSON_PHOTOS, and 'Persónsson 7' is not 'Persónsson 70'.
+    const ids = found!.rows.map((row) => row.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.length).toBeLessThanOrEqual(PERSON_PHOTOS);
+    const named = await t.db
+      .selectFrom('person_boxes as b')
+      .innerJoin('people as p', 'p.id', 'b.person_id')
+      .innerJoin('media_items as m', 'm.id', 'b.media_id')
+      .select('m.id')
+      .where('p.name', '=', name)
+      .where('m.is_public', '=', true)
+      .execute();
+    expect(new Set(ids)).toEqual(new Set(named.map((row) => row.id)));
   });
 });
