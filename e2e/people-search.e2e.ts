@@ -61,7 +61,7 @@ async function onPersonPage(page: Page) {
 }
 
 describe("a person's name in the gallery's search", () => {
-  it("finds the photo they are on and leads to their page, by keyboard; axe-clean", async () => {
+  it('finds the photo they are on and leads to their page, by keyboard; axe-clean', async () => {
     const visitor = await newVisitor(browser());
     const page = await visitor.newPage();
     await page.goto('/');
@@ -112,7 +112,7 @@ describe("a person's name in the gallery's search", () => {
     await visitor.close();
   }, 90_000);
 
-  it("finds nothing by the name once the person is made private", async () => {
+  it('finds nothing by the name once the person is made private', async () => {
     const res = await admin.request.patch(`/api/admin/people/${personId}`, {
       data: { isPrivate: true },
       headers: { origin: baseUrl() },

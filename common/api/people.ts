@@ -34,6 +34,8 @@ export const personBody = z.object({
   isPrivate: z.boolean().optional(),
 });
 export const updatePersonBody = personBody.partial();
+/** Merge: the person in the path is found to be `into`; their boxes and names move there. */
+export const mergePersonBody = z.object({ into: z.uuid() });
 
 export const staffPerson = z.object({
   id: z.uuid(),

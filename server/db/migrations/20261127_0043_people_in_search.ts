@@ -80,7 +80,9 @@ async function searchText(db: Kysely<any>, tail: ReturnType<typeof sql>) {
       f_unaccent(lower(coalesce(title, '') || ' ' || coalesce(description, '') || ' ' ||
         coalesce(photographer, '') || ' ' || coalesce(location, '') ${tail}))
     ) stored`.execute(db);
-  await sql`create index media_search_trgm_idx on media_items using gin (search_text gin_trgm_ops)`.execute(db);
+  await sql`create index media_search_trgm_idx on media_items using gin (search_text gin_trgm_ops)`.execute(
+    db,
+  );
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()

@@ -151,9 +151,10 @@ function suggestionFaces(db: Db) {
 /** The open offers whose look-alike is one of these faces (media_faces_look_alike_idx). */
 export function listSuggestionFacesLike(db: Db, faceIds: string[]) {
   if (faceIds.length === 0) return Promise.resolve([]);
-  return suggestionFaces(db).where('f.look_alike_face_id', 'in', faceIds).orderBy('f.id').execute() as Promise<
-    SuggestionFace[]
-  >;
+  return suggestionFaces(db)
+    .where('f.look_alike_face_id', 'in', faceIds)
+    .orderBy('f.id')
+    .execute() as Promise<SuggestionFace[]>;
 }
 
 /** A page of every open offer's face (keyset by face id). */

@@ -109,15 +109,26 @@ describe("an offer's look-alike", () => {
     const anna = await person('Anna á Ryggi');
     const beinta = await person('Beinta Broberg');
     const patch = (path: string, body: Record<string, unknown>) =>
-      editor.patch(`/api/admin/people/${path}`, body).then((res) => expect(res.statusCode, res.body).toBe(200));
+      editor
+        .patch(`/api/admin/people/${path}`, body)
+        .then((res) => expect(res.statusCode, res.body).toBe(200));
 
     // Middle names Beinta 0.3 away: the job found her when it scanned the offer.
-    const mid = await faceIn(middle.id, at([1, 0.3]), { source: 'staff', status: 'confirmed', personId: beinta });
-    await faceIn(offerItem.id, at(), { source: 'face', status: 'suggested' }, {
-      faceId: mid.faceId,
+    const mid = await faceIn(middle.id, at([1, 0.3]), {
+      source: 'staff',
+      status: 'confirmed',
       personId: beinta,
-      distance: 0.3,
     });
+    await faceIn(
+      offerItem.id,
+      at(),
+      { source: 'face', status: 'suggested' },
+      {
+        faceId: mid.faceId,
+        personId: beinta,
+        distance: 0.3,
+      },
+    );
     // Near, 0.2 away, and Far, 0.5 away, are boxes nobody has named yet; an offer on Near itself,
     // close to Near's face, is never compared with a face on its own photo.
     const nearBox = await faceIn(near.id, at([0, 0.2]), { source: 'staff', status: 'confirmed' });
@@ -172,6 +183,13 @@ describe("an offer's look-alike", () => {
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(await lookAlike(offerItem.id)).toEqual({ ...beintaOnMiddle, name: 'Katrin Petersen' });
+
+    // Katrin merged into Anna (the same woman): the offer looks like Anna, on the same photo.
+    const merged = await editor.post(`/api/admin/people/${accepted.json().suggestion.person.id}/merge`, {
+      into: anna,
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(await lookAlike(offerItem.id)).toEqual({ ...beintaOnMiddle, name: 'Anna Jacobsen' });
 
     // Middle's box deleted: its face is nobody's, and the offer looks like no one again.
     expect((await editor.delete(`/api/admin/people/boxes/${mid.boxId}`)).statusCode).toBe(204);

@@ -93,7 +93,8 @@ describe("the gallery's search finds people by name", () => {
     const { id } = await person({ name });
     const marked = await box(item.id, {});
     expect(await found(name)).toEqual([]);
-    const patch = (body: Record<string, unknown>) => editor.patch(`/api/admin/people/boxes/${marked.id}`, body);
+    const patch = (body: Record<string, unknown>) =>
+      editor.patch(`/api/admin/people/boxes/${marked.id}`, body);
     expect((await patch({ personId: id })).statusCode).toBe(200);
     expect(await found(name)).toEqual([item.id]);
     expect((await patch({ status: 'dismissed' })).statusCode).toBe(200);
@@ -124,6 +125,43 @@ describe("the gallery's search finds people by name", () => {
     expect(await found('bryggjuni')).toContain(item.id);
   });
 
+  it('follows a merge: the one merged away is found no more, the one kept on both photos', async () => {
+    const [twice, kept] = [word(), word()];
+    const [first, second] = [await photo(), await photo()];
+    const duplicate = await person({ name: twice });
+    const person2 = await person({ name: kept });
+    await box(first.id, { personId: duplicate.id });
+    await box(second.id, { personId: person2.id });
+    for (const [client, status] of [
+      [anonymous, 401],
+      [teller, 403],
+    ] as const) {
+      const res = await client.post(`/api/admin/people/${duplicate.id}/merge`, { into: person2.id });
+      expect(res.statusCode).toBe(status);
+    }
+    const same = await editor.post(`/api/admin/people/${duplicate.id}/merge`, { into: duplicate.id });
+    expect(same.statusCode).toBe(400);
+    const res = await editor.post(`/api/admin/people/${duplicate.id}/merge`, { into: person2.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().person).toMatchObject({ id: person2.id, name: kept, boxes: 2 });
+    expect(await found(twice)).toEqual([]);
+    expect((await found(kept)).sort()).toEqual([first.id, second.id].sort());
+    const gone = await t.db.selectFrom('people').select('id').where('id', '=', duplicate.id).execute();
+    expect(gone).toEqual([]);
+    const log = await t.db
+      .selectFrom('activity_logs')
+      .select(['action', 'resource_id'])
+      .where('action', '=', 'person.merged')
+      .execute();
+    expect(log).toEqual([{ action: 'person.merged', resource_id: person2.id }]);
+    // Into someone private: their photos are found by no name.
+    const secret = await person({ name: word(), isPrivate: true });
+    expect((await editor.post(`/api/admin/people/${person2.id}/merge`, { into: secret.id })).statusCode).toBe(
+      200,
+    );
+    expect(await found(kept)).toEqual([]);
+  });
+
   it("moves the public version when a box is named, so a kept search's answer is made again", async () => {
     const name = word();
     const item = await photo();
@@ -149,7 +187,7 @@ describe("the gallery's search finds people by name", () => {
     expect(await found(name)).toEqual([item.id]);
   });
 
-  it("finds a name a visitor gave once staff accept it", async () => {
+  it('finds a name a visitor gave once staff accept it', async () => {
     const name = word();
     const item = await photo();
     const sent = await anonymous.post('/api/people/suggestions', {
@@ -192,8 +230,11 @@ describe("the contributor's names for people", () => {
     expect(accept.statusCode, accept.body).toBe(200);
     expect((await editor.post(`/api/admin/people/suggestions/${rejected}/reject`)).statusCode).toBe(200);
     expect(
-      (await editor.post(`/api/admin/people/suggestions/${someoneElses}/accept`, { newPerson: { name: 'X' } }))
-        .statusCode,
+      (
+        await editor.post(`/api/admin/people/suggestions/${someoneElses}/accept`, {
+          newPerson: { name: 'X' },
+        })
+      ).statusCode,
     ).toBe(200);
 
     const res = await teller.get('/api/contributor/dashboard');
@@ -201,7 +242,12 @@ describe("the contributor's names for people", () => {
     const dashboard = res.json();
     expect(dashboard.stats).toMatchObject({ acceptedNames: 1, acceptedKnowledge: 0, score: 10 });
     expect(dashboard.nameSuggestions).toEqual([
-      expect.objectContaining({ id: pending, name: 'Enn ein', status: 'pending', mediaTitle: 'Ólavsøka 1950' }),
+      expect.objectContaining({
+        id: pending,
+        name: 'Enn ein',
+        status: 'pending',
+        mediaTitle: 'Ólavsøka 1950',
+      }),
       expect.objectContaining({ id: rejected, name: 'Ein annar', status: 'rejected', mediaId: item.id }),
       expect.objectContaining({ id: accepted, name: 'Poul Niclasen', status: 'accepted' }),
     ]);

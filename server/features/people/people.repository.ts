@@ -38,6 +38,21 @@ export async function listMediaIdsOfPerson(db: Db, personId: string) {
   return rows.map((row) => row.media_id);
 }
 
+/** Everything that names `from` names `into` instead (boxes, the job's look-alikes, suggestions). */
+export async function movePerson(db: Db, from: string, into: string) {
+  await db
+    .updateTable('person_boxes')
+    .set({ person_id: into, updated_at: new Date() })
+    .where('person_id', '=', from)
+    .execute();
+  await db
+    .updateTable('person_boxes')
+    .set({ suggested_person_id: into })
+    .where('suggested_person_id', '=', from)
+    .execute();
+  await db.updateTable('person_suggestions').set({ person_id: into }).where('person_id', '=', from).execute();
+}
+
 export function deletePerson(db: Db, id: string) {
   return db.deleteFrom('people').where('id', '=', id).returning(['id', 'name']).executeTakeFirst();
 }

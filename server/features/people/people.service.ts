@@ -3,6 +3,7 @@ import type {
   acceptSuggestionBody,
   createBoxBody,
   createSuggestionBody,
+  mergePersonBody,
   peopleListQuery,
   personBody,
   suggestionListQuery,
@@ -112,6 +113,44 @@ export async function deletePersonForStaff(ctx: AppContext, actor: Actor, id: st
 }
 
 /**
+ * Two entries of the list are one person (Immich's most-wanted "merge people"): every box and
+ * accepted name of `id` moves to `into`, `id` is deleted, in one transaction; the offers that
+ * looked like their faces are compared again (the faces are the same, the person and maybe their
+ * privacy not).
+ */
+export async function mergePersonForStaff(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  { into }: z.output<typeof mergePersonBody>,
+) {
+  authorize(actor, 'media:manage');
+  if (id === into) throw badRequest('A person cannot be merged into themselves.', 'SAME_PERSON');
+  await ctx.db.transaction().execute(async (trx) => {
+    // Both locked, in id order (two merges of the same pair, either way round, never deadlock).
+    const [first, second] = [id, into].sort();
+    const locked = new Map<string, Awaited<ReturnType<typeof repo.getPersonForUpdate>>>();
+    for (const key of [first!, second!]) locked.set(key, await repo.getPersonForUpdate(trx, key));
+    const from = locked.get(id);
+    const target = locked.get(into);
+    if (!from) throw notFound('Person not found');
+    if (!target) throw new AppError(400, 'UNKNOWN_PERSON', 'That person is not in the list.');
+    const items = await repo.listMediaIdsOfPerson(trx, id);
+    const faces = await listFaceIdsOfPerson(trx, id);
+    await repo.movePerson(trx, id, into);
+    await repo.deletePerson(trx, id);
+    await refreshLookAlikes(trx, faces);
+    await touchItems(trx, items);
+    await logActivity(trx, actor, 'person.merged', {
+      id: into,
+      name: target.name,
+      details: { from: id, fromName: from.name, boxes: items.length },
+    });
+  });
+  return staffPerson(ctx, into);
+}
+
+/**
  * Who is named on an item is part of its description (Dublin Core's subjects, the IIIF
  * annotations): a change moves the item's datestamp, so harvesters (OAI-PMH `from`) fetch it again.
  */
@@ -211,8 +250,7 @@ export async function updateBoxForStaff(
     });
     // Named, renamed, confirmed or dismissed: the offers elsewhere that looked like its face, or
     // now do, are made right again.
-    if (personId !== undefined || input.status)
-      await refreshLookAlikes(trx, await listFaceIdsOfBox(trx, id));
+    if (personId !== undefined || input.status) await refreshLookAlikes(trx, await listFaceIdsOfBox(trx, id));
     await updateMedia(trx, item.id, {});
     await logActivity(trx, actor, 'person.box_updated', { type: 'media', id: item.id, name: item.title });
   });
