@@ -123,6 +123,13 @@ describe("the gallery's search finds people by name", () => {
     expect(await found(renamed)).toEqual([]);
     // The title still finds the photo: the item's own words are kept beside the names.
     expect(await found('bryggjuni')).toContain(item.id);
+    // An item deleted with a named box on it goes (the box's trigger finds no item to write).
+    const gone = await photo();
+    await box(gone.id, { personId: (await person({ name: word() })).id });
+    expect((await editor.delete(`/api/admin/media/${gone.id}`)).statusCode).toBe(204);
+    expect(
+      await t.db.selectFrom('person_boxes').select('id').where('media_id', '=', gone.id).execute(),
+    ).toEqual([]);
   });
 
   it('follows a merge: the one merged away is found no more, the one kept on both photos', async () => {
