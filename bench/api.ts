@@ -33,6 +33,8 @@ const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
 const PROFILE = process.env.BENCH_API_PROFILE === '1';
 /** `BENCH_API_ONLY=uncached,anew` measures only the rows whose names contain one of these. */
 const ONLY = (process.env.BENCH_API_ONLY ?? '').split(',').filter(Boolean);
+/** A seeded person's name as a visitor types it (bench-seed.ts: 'Rókur Persónsson 42'). */
+const PERSON_QUERY = encodeURIComponent('rokur personsson 42');
 
 interface Engine {
   name: string;
@@ -210,6 +212,8 @@ async function measure(engine: Engine) {
         { name: 'search, rare', path: '/api/gallery?q=sjeldsamt', goal: 'uncached-quarter' as const },
         { name: 'media page /media/:id', path: `/media/${item.id}`, goal: 'uncached-quarter' as const },
         { name: 'search page /?q=', path: '/?q=sjeldsamt' },
+        // A person's name (issue 29 §2), typed without its accents: the items' people_names.
+        { name: 'search, a person', path: `/api/gallery?q=${PERSON_QUERY}` },
         { name: '/ as a contributor', path: '/', cookie: contributor, goal: 'uncached-home' as const },
         { name: '/ as an admin', path: '/', cookie: admin, goal: 'uncached-home' as const },
       ].map((route) => ({ ...route, name: `uncached: ${route.name}`, base: uncachedBase })),
@@ -221,6 +225,7 @@ async function measure(engine: Engine) {
         // made anew): the query itself, with nothing kept.
         { name: 'search, rare', path: '/api/gallery?q=sjeldsamt' },
         { name: 'search, common', path: '/api/gallery?q=bryggjan' },
+        { name: 'search, a person', path: `/api/gallery?q=${PERSON_QUERY}` },
         { name: 'media page /media/:id', path: `/media/${item.id}` },
       ].map((route) => ({ ...route, name: `anew: ${route.name}`, base: anewBase })),
     ];

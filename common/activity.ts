@@ -71,6 +71,8 @@ export const ACTIVITY_ACTIONS = [
   'person.created',
   'person.updated',
   'person.deleted',
+  /** Two entries of the list found to be one person: the one's boxes and names moved to the other. */
+  'person.merged',
   'person.marked',
   'person.box_updated',
   'person.unmarked',

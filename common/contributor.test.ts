@@ -6,6 +6,11 @@ describe('contributor formulas', () => {
     expect(contributionScore(0, 0)).toBe(0);
     expect(contributionScore(3, 17)).toBe(47);
   });
+  it('adds 10 per accepted piece of knowledge and per accepted name for a person on a photo', () => {
+    expect(contributionScore(3, 17, 2)).toBe(67);
+    expect(contributionScore(3, 17, 2, 4)).toBe(107);
+    expect(contributionScore(0, 0, 0, 1)).toBe(10);
+  });
   it('rounds the success rate to whole percent, 0 with no submissions', () => {
     expect(successRate(0, 0)).toBe(0);
     expect(successRate(1, 3)).toBe(33);

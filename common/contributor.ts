@@ -1,9 +1,17 @@
 /** The contributor dashboard's formulas (public-site.md §9). */
 export const GOALS = [5, 10] as const;
 
-/** Accepted knowledge about items (issue 29) counts as an approved submission does: 10 points each. */
-export function contributionScore(approved: number, totalViews: number, acceptedKnowledge = 0): number {
-  return 10 * approved + totalViews + 10 * acceptedKnowledge;
+/**
+ * Accepted knowledge about items and accepted names for people on photos (issue 29) count as an
+ * approved submission does: 10 points each.
+ */
+export function contributionScore(
+  approved: number,
+  totalViews: number,
+  acceptedKnowledge = 0,
+  acceptedNames = 0,
+): number {
+  return 10 * approved + totalViews + 10 * acceptedKnowledge + 10 * acceptedNames;
 }
 
 export function successRate(approved: number, total: number): number {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { knowledgeSummary } from './knowledge.ts';
+import { nameSuggestionSummary } from './people.ts';
 import { submissionSummary } from './submissions.ts';
 
 /** The contributor's dashboard (public-site.md §9). */
@@ -13,10 +14,12 @@ export const contributorDashboardResponse = z.object({
     /** approved / total in percent, rounded. */
     successRate: z.number(),
     totalViews: z.number(),
-    /** 10 × approved + total views of the approved items + 10 × accepted knowledge. */
+    /** 10 × approved + total views of the approved items + 10 × accepted knowledge and names. */
     score: z.number(),
     /** Contributions of knowledge about items that staff accepted (issue 29). */
     acceptedKnowledge: z.number(),
+    /** Names for people on photos that staff accepted (issue 29 §2). */
+    acceptedNames: z.number(),
     /** Submissions in the last 7 days. */
     recentActivity: z.number(),
   }),
@@ -26,5 +29,7 @@ export const contributorDashboardResponse = z.object({
   submissions: z.array(submissionSummary),
   /** What they told about items (issue 29), latest 50, newest first, with their status. */
   contributions: z.array(knowledgeSummary),
+  /** The names they gave people on photos (issue 29 §2), latest 50, newest first, with their status. */
+  nameSuggestions: z.array(nameSuggestionSummary),
 });
 export type ContributorDashboard = z.infer<typeof contributorDashboardResponse>;

@@ -34,6 +34,8 @@ export const personBody = z.object({
   isPrivate: z.boolean().optional(),
 });
 export const updatePersonBody = personBody.partial();
+/** Merge: the person in the path is found to be `into`; their boxes and names move there. */
+export const mergePersonBody = z.object({ into: z.uuid() });
 
 export const staffPerson = z.object({
   id: z.uuid(),
@@ -175,6 +177,17 @@ export const staffSuggestion = z.object({
 });
 export type StaffSuggestion = z.infer<typeof staffSuggestion>;
 export const suggestionListResponse = listResponse(staffSuggestion);
+
+/** A name a signed-in contributor gave (their dashboard): the name as they wrote it, and the photo. */
+export const nameSuggestionSummary = z.object({
+  id: z.uuid(),
+  mediaId: z.uuid(),
+  mediaTitle: z.string(),
+  name: z.string(),
+  status: z.enum(SUGGESTION_STATUS_VALUES),
+  createdAt: z.string(),
+});
+export type NameSuggestionSummary = z.infer<typeof nameSuggestionSummary>;
 export const suggestionStatsResponse = z.object({
   pending: z.number().int().nonnegative(),
   accepted: z.number().int().nonnegative(),

@@ -24,7 +24,14 @@ export interface BenchSeedCounts {
   submissions: number;
   views: number;
   activity: number;
+  /** People named on photos (issue 29), each on PERSON_PHOTOS public items. */
+  people: number;
 }
+
+/** How many photos each seeded person is named on. */
+export const PERSON_PHOTOS = 10;
+/** The name of seeded person `n` (1-based): a search for it finds their photos (issue 29 §2). */
+export const benchPersonName = (n: number) => `Rókur Persónsson ${n}`;
 
 /** How much of everything goes with `items` media items (a municipality's archive at that size). */
 export function benchCounts(items: number): BenchSeedCounts {
@@ -35,6 +42,7 @@ export function benchCounts(items: number): BenchSeedCounts {
     submissions: Math.max(10, Math.round(items / 50)),
     views: Math.max(10, Math.round(items / 2)),
     activity: Math.max(10, Math.round(items / 5)),
+    people: Math.max(2, Math.round(items / 1000)),
   };
 }
 
@@ -106,6 +114,18 @@ export async function seedBenchArchive(db: Kysely<Database>, creatorId: string, 
     select ${creatorId}::uuid, 'media.updated', 'media', gen_random_uuid(), 'Mynd ' || n, now() - (n || ' minutes')::interval
     from generate_series(${from}::int, ${to}::int) n`.execute(db),
   );
+  // People, each named on PERSON_PHOTOS public items spread over the archive (the boxes' triggers
+  // put the names into the items' search text, migration 0043).
+  await sql`insert into people (name) select 'Rókur Persónsson ' || n from generate_series(1, ${counts.people}::int) n`.execute(
+    db,
+  );
+  await sql`
+    with ps as (select id, substring(name from '[0-9]+$')::int as i from people where name like 'Rókur Persónsson %'),
+         picked as (select ps.id, 1 + (ps.i * 7919 + j * 104729) % ${counts.items}::int as n
+                    from ps cross join generate_series(1, ${PERSON_PHOTOS}::int) j)
+    insert into person_boxes (media_id, person_id, x, y, w, h, source, status)
+    select m.id, picked.id, 0.1, 0.1, 0.2, 0.3, 'staff', 'confirmed'
+    from picked join media_items m on m.file_key = 'media/bench-' || picked.n`.execute(db);
   await sql`analyze`.execute(db);
 }
 

@@ -142,6 +142,8 @@ export interface MediaItemsTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   search_text: ColumnType<string, never, never>;
+  /** The public people named in the item's confirmed boxes, kept by triggers (migration 0043); in search_text. */
+  people_names: ColumnType<string | null, never, never>;
   /** The point's Morton key on the map's grid (generated, migration 0039). */
   map_key: ColumnType<number | null, never, never>;
   processing_status: Generated<ProcessingStatus>;

@@ -10,10 +10,11 @@ import {
   presentSubmission,
 } from '../submissions/submissions.public.ts';
 import { getOwnKnowledge } from '../knowledge/knowledge.public.ts';
+import { getOwnNameSuggestions } from '../people/people.public.ts';
 
 /**
- * The signed-in contributor's statistics, own submissions and own contributions of knowledge
- * (issue 29; never anyone else's).
+ * The signed-in contributor's statistics, own submissions, own contributions of knowledge and own
+ * names for people on photos (issue 29; never anyone else's).
  */
 export async function getContributorDashboard(
   ctx: AppContext,
@@ -21,10 +22,11 @@ export async function getContributorDashboard(
   _input: Record<string, never>,
 ): Promise<ContributorDashboard> {
   authorize(actor, 'contributor:dashboard');
-  const [totals, rows, knowledge] = await Promise.all([
+  const [totals, rows, knowledge, names] = await Promise.all([
     getContributorTotals(ctx.db, actor.id, RECENT_DAYS),
     listOwnSubmissions(ctx.db, actor.id, CONTRIBUTOR_SUBMISSIONS_LIMIT),
     getOwnKnowledge(ctx.db, actor.id, CONTRIBUTOR_SUBMISSIONS_LIMIT),
+    getOwnNameSuggestions(ctx.db, actor.id, CONTRIBUTOR_SUBMISSIONS_LIMIT),
   ]);
   return {
     stats: {
@@ -34,12 +36,14 @@ export async function getContributorDashboard(
       rejected: totals.rejected,
       successRate: successRate(totals.approved, totals.total),
       totalViews: totals.views,
-      score: contributionScore(totals.approved, totals.views, knowledge.accepted),
+      score: contributionScore(totals.approved, totals.views, knowledge.accepted, names.accepted),
       acceptedKnowledge: knowledge.accepted,
+      acceptedNames: names.accepted,
       recentActivity: totals.recent,
     },
     nextGoal: nextGoal(totals.approved),
     submissions: rows.map(presentSubmission),
     contributions: knowledge.contributions,
+    nameSuggestions: names.suggestions,
   };
 }

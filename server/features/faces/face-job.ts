@@ -16,8 +16,12 @@ import {
   getScannableImage,
   isFaceJobOn,
   listNamedFaces,
+  listNamedFacesAmong,
+  listSuggestionFaces,
+  listSuggestionFacesLike,
   listUnscannedImages,
   recordScan,
+  setLookAlike,
 } from './faces.repository.ts';
 
 /**
@@ -160,6 +164,44 @@ export function boxAround(
     if (!best || box.w * box.h < best.w * best.h) best = box;
   }
   return best;
+}
+
+/**
+ * The open offers' look-alikes made right again after these faces changed: their box was named,
+ * renamed, unnamed, confirmed, dismissed or deleted, or their person was made private or public or
+ * deleted (people.service.ts calls it in the transaction of that change, after it). An offer whose
+ * look-alike was one of them is compared again with every named face (it may now look like
+ * someone else, or no one); every other offer with the ones that are named now, taking one when it
+ * is nearer than its own. Offers on the same item as a face are not compared with it (as a scan).
+ */
+export async function refreshLookAlikes(db: Db, changedFaceIds: string[]): Promise<void> {
+  if (changedFaceIds.length === 0) return;
+  const stale = await listSuggestionFacesLike(db, changedFaceIds);
+  for (const face of stale) {
+    await setLookAlike(db, face, await nearestNamedFace(db, face.media_id, face.descriptor));
+  }
+  const named = await listNamedFacesAmong(db, changedFaceIds);
+  if (named.length === 0) return;
+  const done = new Set(stale.map((face) => face.id)); // compared with every named face already
+  let after: string | undefined;
+  for (;;) {
+    const page = await listSuggestionFaces(db, NAMED_PAGE, after);
+    for (const face of page) {
+      if (done.has(face.id)) continue;
+      let best: { faceId: string; personId: string; distance: number } | undefined;
+      for (const other of named) {
+        if (other.media_id === face.media_id) continue;
+        const distance = descriptorDistance(face.descriptor, other.descriptor);
+        const current = best?.distance ?? face.look_alike_distance ?? Number.POSITIVE_INFINITY;
+        if (distance < FACE_MATCH_THRESHOLD && distance < current) {
+          best = { faceId: other.id, personId: other.person_id, distance };
+        }
+      }
+      if (best) await setLookAlike(db, face, best);
+    }
+    if (page.length < NAMED_PAGE) return;
+    after = page.at(-1)!.id;
+  }
 }
 
 /** The nearest face in a named box on another item, within FACE_MATCH_THRESHOLD. */

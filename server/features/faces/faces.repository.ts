@@ -75,17 +75,115 @@ export interface NamedFace {
   person_id: string;
 }
 
-/** A page of the faces in named, confirmed boxes (keyset by face id). */
-export function listNamedFaces(db: Db, exceptMedia: string, limit: number, after?: string) {
-  let query = db
+/**
+ * The faces a suggestion may look like: in a confirmed box that names a person who is not private
+ * (a private person is never offered, not even to staff: their wish is not to be named).
+ */
+function namedFaces(db: Db) {
+  return db
     .selectFrom('media_faces as f')
     .innerJoin('person_boxes as b', 'b.id', 'f.box_id')
-    .select(['f.id', 'f.descriptor', 'b.person_id'])
-    .where('b.person_id', 'is not', null)
+    .innerJoin('people as p', 'p.id', 'b.person_id')
+    .select(['f.id', 'f.media_id', 'f.descriptor', 'b.person_id'])
     .where('b.status', '=', 'confirmed')
-    .where('f.media_id', '<>', exceptMedia);
+    .where('p.is_private', '=', false);
+}
+
+/** A page of the named faces on other items than `exceptMedia` (keyset by face id). */
+export function listNamedFaces(db: Db, exceptMedia: string, limit: number, after?: string) {
+  let query = namedFaces(db).where('f.media_id', '<>', exceptMedia);
   if (after) query = query.where('f.id', '>', after);
   return query.orderBy('f.id').limit(limit).execute() as Promise<NamedFace[]>;
+}
+
+/** Which of these faces are named now (see namedFaces), with their items. */
+export function listNamedFacesAmong(db: Db, faceIds: string[]) {
+  if (faceIds.length === 0) return Promise.resolve([]);
+  return namedFaces(db).where('f.id', 'in', faceIds).execute() as Promise<
+    (NamedFace & { media_id: string })[]
+  >;
+}
+
+/** The faces in a box (the job put them there, or in the box staff drew around them). */
+export async function listFaceIdsOfBox(db: Db, boxId: string): Promise<string[]> {
+  const rows = await db.selectFrom('media_faces').select('id').where('box_id', '=', boxId).execute();
+  return rows.map((row) => row.id);
+}
+
+/** The faces in the confirmed boxes that name a person. */
+export async function listFaceIdsOfPerson(db: Db, personId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('media_faces as f')
+    .innerJoin('person_boxes as b', 'b.id', 'f.box_id')
+    .select('f.id')
+    .where('b.person_id', '=', personId)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** An open offer's face: in the job's own undecided, unnamed box. */
+export interface SuggestionFace {
+  id: string;
+  media_id: string;
+  box_id: string;
+  descriptor: number[];
+  look_alike_face_id: string | null;
+  look_alike_distance: number | null;
+}
+
+function suggestionFaces(db: Db) {
+  return db
+    .selectFrom('media_faces as f')
+    .innerJoin('person_boxes as b', 'b.id', 'f.box_id')
+    .select([
+      'f.id',
+      'f.media_id',
+      'f.box_id',
+      'f.descriptor',
+      'f.look_alike_face_id',
+      'f.look_alike_distance',
+    ])
+    .where('b.source', '=', 'face')
+    .where('b.status', '=', 'suggested')
+    .where('b.person_id', 'is', null);
+}
+
+/** The open offers whose look-alike is one of these faces (media_faces_look_alike_idx). */
+export function listSuggestionFacesLike(db: Db, faceIds: string[]) {
+  if (faceIds.length === 0) return Promise.resolve([]);
+  return suggestionFaces(db)
+    .where('f.look_alike_face_id', 'in', faceIds)
+    .orderBy('f.id')
+    .execute() as Promise<SuggestionFace[]>;
+}
+
+/** A page of every open offer's face (keyset by face id). */
+export function listSuggestionFaces(db: Db, limit: number, after?: string) {
+  let query = suggestionFaces(db);
+  if (after) query = query.where('f.id', '>', after);
+  return query.orderBy('f.id').limit(limit).execute() as Promise<SuggestionFace[]>;
+}
+
+/** An offer's look-alike set anew (or dropped): on its face, and the person and how alike on its box. */
+export async function setLookAlike(
+  db: Db,
+  face: { id: string; box_id: string },
+  like: { faceId: string; personId: string; distance: number } | undefined,
+) {
+  await db
+    .updateTable('media_faces')
+    .set({ look_alike_face_id: like?.faceId ?? null, look_alike_distance: like?.distance ?? null })
+    .where('id', '=', face.id)
+    .execute();
+  await db
+    .updateTable('person_boxes')
+    .set({
+      suggested_person_id: like?.personId ?? null,
+      confidence: like ? Math.max(0, Math.min(1, 1 - like.distance)) : null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', face.box_id)
+    .execute();
 }
 
 export function createSuggestedBox(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_PAGE_SIZE } from '#common/api/gallery.ts';
 import { GALLERY_FEATURED_LIMIT } from '#common/limits.ts';
 import type { Db } from '#server/db/database.ts';
-import { benchCounts, seedBenchArchive } from '#server/db/bench-seed.ts';
+import { benchCounts, benchPersonName, PERSON_PHOTOS, seedBenchArchive } from '#server/db/bench-seed.ts';
 import { explainStatements } from '#server/test/explain.ts';
 import { buildUser, createTestApp, type TestApp } from '#server/test/harness.ts';
 import { listPublicMedia } from './gallery.repository.ts';
@@ -140,5 +140,50 @@ describe('the public gallery queries', () => {
     // The matches are few (one item in 997): a sort of them is no sort of the table.
     const sorted = /Sort {2}\(cost=[\d.]+ rows=(\d+)/.exec(plan);
     if (sorted) expect(Number(sorted[1])).toBeLessThan(ITEMS / 100);
+  });
+
+  it("finds a person's name (issue 29 §2) through the same trigram index, accents folded", async () => {
+    // A person named on a few public items after the statistics were taken (as a name staff just
+    // gave), beside the seed's 20 people each on 10 items.
+    expect(benchPersonName(1)).toBe('Rókur Persónsson 1');
+    const person = await t.db
+      .insertInto('people')
+      .values({ name: 'Sigmundur Brestisson' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const picked = await t.db
+      .selectFrom('media_items')
+      .select('id')
+      .where('is_public', '=', true)
+      .orderBy(sql`md5(id::text)`)
+      .limit(3)
+      .execute();
+    await t.db
+      .insertInto('person_boxes')
+      .values(
+        picked.map((item) => ({
+          media_id: item.id,
+          person_id: person.id,
+          x: 0.1,
+          y: 0.1,
+          w: 0.2,
+          h: 0.3,
+          source: 'staff' as const,
+          status: 'confirmed' as const,
+        })),
+      )
+      .execute();
+    let found: Awaited<ReturnType<typeof listPublicMedia>> | undefined;
+    const plans = await plansOf(async (db) => {
+      found = await listPublicMedia(db, { ...page, sort: 'newest', search: 'sigmundur brestisson' });
+    });
+    const plan = plans[0]!;
+    expect(plan, plan).toMatch(/Bitmap Index Scan on media_search_trgm_idx/);
+    expectNoFullScan(plan);
+    expect(new Set(found!.rows.map((row) => row.id))).toEqual(new Set(picked.map((item) => item.id)));
+    // A seeded person's photos are found by their name typed without accents: at most PERSON_PHOTOS.
+    const seeded = await listPublicMedia(t.db, { ...page, sort: 'newest', search: 'rokur personsson 20' });
+    expect(seeded.rows.length).toBeGreaterThan(0);
+    expect(seeded.rows.length).toBeLessThanOrEqual(PERSON_PHOTOS);
   });
 });

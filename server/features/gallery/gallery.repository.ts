@@ -79,7 +79,8 @@ export async function listPublicMedia(
     ])
     .where('media_items.is_public', '=', true);
   if (options.search) {
-    // Case- and accent-insensitive over title, description, photographer and location.
+    // Case- and accent-insensitive over title, description, photographer, location and the names of
+    // the public people named on it (people_names, migration 0043).
     const pattern = containsPattern(options.search.toLowerCase());
     query = query.where(sql<SqlBool>`media_items.search_text like f_unaccent(${pattern})`);
   }

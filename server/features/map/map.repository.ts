@@ -72,7 +72,8 @@ export async function sumKeptCells(
 function filterSql(filters: MapFilters): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`m.is_public and m.map_key is not null`];
   if (filters.search) {
-    // Case- and accent-insensitive over title, description, photographer and location (as the gallery).
+    // Case- and accent-insensitive over title, description, photographer, location and public people
+    // (as the gallery).
     parts.push(sql`m.search_text like f_unaccent(${containsPattern(filters.search.toLowerCase())})`);
   }
   if (filters.categoryId) parts.push(sql`m.category_id = ${filters.categoryId}::uuid`);

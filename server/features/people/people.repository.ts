@@ -38,6 +38,21 @@ export async function listMediaIdsOfPerson(db: Db, personId: string) {
   return rows.map((row) => row.media_id);
 }
 
+/** Everything that names `from` names `into` instead (boxes, the job's look-alikes, suggestions). */
+export async function movePerson(db: Db, from: string, into: string) {
+  await db
+    .updateTable('person_boxes')
+    .set({ person_id: into, updated_at: new Date() })
+    .where('person_id', '=', from)
+    .execute();
+  await db
+    .updateTable('person_boxes')
+    .set({ suggested_person_id: into })
+    .where('suggested_person_id', '=', from)
+    .execute();
+  await db.updateTable('person_suggestions').set({ person_id: into }).where('person_id', '=', from).execute();
+}
+
 export function deletePerson(db: Db, id: string) {
   return db.deleteFrom('people').where('id', '=', id).returning(['id', 'name']).executeTakeFirst();
 }
@@ -303,6 +318,29 @@ export async function countSuggestions(db: Db) {
     .execute();
   const of = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
   return { pending: of('pending'), accepted: of('accepted'), rejected: of('rejected') };
+}
+
+/** A signed-in contributor's own names for people, newest first, with their items' titles. */
+export function listOwnSuggestions(db: Db, userId: string, limit: number) {
+  return db
+    .selectFrom('person_suggestions as s')
+    .innerJoin('media_items as m', 'm.id', 's.media_id')
+    .select(['s.id', 's.media_id', 's.name', 's.status', 's.created_at', 'm.title as media_title'])
+    .where('s.submitted_by', '=', userId)
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function countOwnAcceptedSuggestions(db: Db, userId: string) {
+  const row = await db
+    .selectFrom('person_suggestions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('submitted_by', '=', userId)
+    .where('status', '=', 'accepted')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function countPendingSuggestions(db: Db) {

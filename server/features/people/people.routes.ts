@@ -6,6 +6,7 @@ import {
   createSuggestionResponse,
   peopleListQuery,
   peopleListResponse,
+  mergePersonBody,
   personBody,
   personResponse,
   publicBoxesResponse,
@@ -32,6 +33,7 @@ import {
   deleteBoxForStaff,
   deletePersonForStaff,
   getPublicPerson,
+  mergePersonForStaff,
   getSuggestionStats,
   listBoxesForStaff,
   listPeopleForStaff,
@@ -120,6 +122,16 @@ export const peopleFeature = defineFeature({
       },
       async (request) => ({
         person: await updatePersonForStaff(ctx, await request.actor(), request.params.id, request.body),
+      }),
+    );
+    routes.post(
+      '/:id/merge',
+      {
+        config: { permission: 'media:manage' },
+        schema: { params: byId, body: mergePersonBody, response: { 200: personResponse } },
+      },
+      async (request) => ({
+        person: await mergePersonForStaff(ctx, await request.actor(), request.params.id, request.body),
       }),
     );
     routes.delete(

@@ -3,6 +3,7 @@ import type {
   acceptSuggestionBody,
   createBoxBody,
   createSuggestionBody,
+  mergePersonBody,
   peopleListQuery,
   personBody,
   suggestionListQuery,
@@ -19,6 +20,7 @@ import type { AppContext } from '#server/http/context.ts';
 import { consumeRateLimit } from '#server/http/rate-limit.ts';
 import { queueMail } from '#server/mail/mail-job.ts';
 import { logActivity } from '../activity/activity.public.ts';
+import { listFaceIdsOfBox, listFaceIdsOfPerson, refreshLookAlikes } from '../faces/faces.public.ts';
 import { getMedia, getMediaForUpdate, updateMedia, updateMediaMany } from '../media/media.public.ts';
 import { rateLimitKey, SUBMISSION_RATE } from '../submissions/submissions.public.ts';
 import { publishSuggestionEvent } from './people-events.ts';
@@ -89,6 +91,9 @@ export async function updatePersonForStaff(
     if (!row) throw notFound('Person not found');
     await repo.updatePerson(trx, id, personColumns(input));
     await touchItems(trx, await repo.listMediaIdsOfPerson(trx, id));
+    // Made private: no offer looks like them any more; made public: offers may again.
+    if (input.isPrivate !== undefined && input.isPrivate !== row.is_private)
+      await refreshLookAlikes(trx, await listFaceIdsOfPerson(trx, id));
     await logActivity(trx, actor, 'person.updated', { id, name: input.name ?? row.name });
   });
   return staffPerson(ctx, id);
@@ -99,10 +104,50 @@ export async function deletePersonForStaff(ctx: AppContext, actor: Actor, id: st
   authorize(actor, 'media:manage');
   await ctx.db.transaction().execute(async (trx) => {
     await touchItems(trx, await repo.listMediaIdsOfPerson(trx, id));
+    const faces = await listFaceIdsOfPerson(trx, id);
     const row = await repo.deletePerson(trx, id);
     if (!row) throw notFound('Person not found');
+    await refreshLookAlikes(trx, faces);
     await logActivity(trx, actor, 'person.deleted', { id, name: row.name });
   });
+}
+
+/**
+ * Two entries of the list are one person (Immich's most-wanted "merge people"): every box and
+ * accepted name of `id` moves to `into`, `id` is deleted, in one transaction; the offers that
+ * looked like their faces are compared again (the faces are the same, the person and maybe their
+ * privacy not).
+ */
+export async function mergePersonForStaff(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  { into }: z.output<typeof mergePersonBody>,
+) {
+  authorize(actor, 'media:manage');
+  if (id === into) throw badRequest('A person cannot be merged into themselves.', 'SAME_PERSON');
+  await ctx.db.transaction().execute(async (trx) => {
+    // Both locked, in id order (two merges of the same pair, either way round, never deadlock).
+    const [first, second] = [id, into].sort();
+    const locked = new Map<string, Awaited<ReturnType<typeof repo.getPersonForUpdate>>>();
+    for (const key of [first!, second!]) locked.set(key, await repo.getPersonForUpdate(trx, key));
+    const from = locked.get(id);
+    const target = locked.get(into);
+    if (!from) throw notFound('Person not found');
+    if (!target) throw new AppError(400, 'UNKNOWN_PERSON', 'That person is not in the list.');
+    const items = await repo.listMediaIdsOfPerson(trx, id);
+    const faces = await listFaceIdsOfPerson(trx, id);
+    await repo.movePerson(trx, id, into);
+    await repo.deletePerson(trx, id);
+    await refreshLookAlikes(trx, faces);
+    await touchItems(trx, items);
+    await logActivity(trx, actor, 'person.merged', {
+      id: into,
+      name: target.name,
+      details: { from: id, fromName: from.name, boxes: items.length },
+    });
+  });
+  return staffPerson(ctx, into);
 }
 
 /**
@@ -203,6 +248,9 @@ export async function updateBoxForStaff(
       ...(personId !== undefined ? { person_id: personId } : {}),
       ...(input.status ? { status: input.status } : {}),
     });
+    // Named, renamed, confirmed or dismissed: the offers elsewhere that looked like its face, or
+    // now do, are made right again.
+    if (personId !== undefined || input.status) await refreshLookAlikes(trx, await listFaceIdsOfBox(trx, id));
     await updateMedia(trx, item.id, {});
     await logActivity(trx, actor, 'person.box_updated', { type: 'media', id: item.id, name: item.title });
   });
@@ -215,7 +263,9 @@ export async function deleteBoxForStaff(ctx: AppContext, actor: Actor, id: strin
     const item = await getMediaForUpdate(trx, await mediaOfBox(trx, id));
     const box = await repo.getBoxForUpdate(trx, id);
     if (!box) throw notFound('Box not found');
+    const faces = await listFaceIdsOfBox(trx, id);
     await repo.deleteBox(trx, id);
+    await refreshLookAlikes(trx, faces);
     await updateMedia(trx, box.media_id, {});
     await logActivity(trx, actor, 'person.unmarked', {
       type: 'media',
@@ -355,6 +405,7 @@ export async function acceptSuggestion(
       const box = await repo.getBoxForUpdate(trx, boxId);
       if (!box) throw notFound('Box not found');
       await repo.updateBox(trx, boxId, { person_id: personId, status: 'confirmed' });
+      await refreshLookAlikes(trx, await listFaceIdsOfBox(trx, boxId));
     } else {
       ({ id: boxId } = await repo.createBox(trx, {
         media_id: item.id,
@@ -439,4 +490,25 @@ export async function listPublicNamedBoxes(db: Db, mediaIds: string[]) {
     byItem.set(row.media_id, list);
   }
   return byItem;
+}
+
+// ---- the contributor's dashboard ----------------------------------------------------------------
+
+/** A signed-in contributor's own names for people on photos, with their status, and how many were accepted. */
+export async function getOwnNameSuggestions(db: Db, userId: string, limit: number) {
+  const [rows, accepted] = await Promise.all([
+    repo.listOwnSuggestions(db, userId, limit),
+    repo.countOwnAcceptedSuggestions(db, userId),
+  ]);
+  return {
+    accepted,
+    suggestions: rows.map((row) => ({
+      id: row.id,
+      mediaId: row.media_id,
+      mediaTitle: row.media_title,
+      name: row.name,
+      status: row.status,
+      createdAt: row.created_at.toISOString(),
+    })),
+  };
 }

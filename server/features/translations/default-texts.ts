@@ -2421,6 +2421,7 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   'activity.action.person.created': { fo: 'Persónur stovnaður', en: 'Person added' },
   'activity.action.person.updated': { fo: 'Persónur broyttur', en: 'Person updated' },
   'activity.action.person.deleted': { fo: 'Persónur strikaður', en: 'Person deleted' },
+  'activity.action.person.merged': { fo: 'Persónar lagdir saman', en: 'People merged' },
   'activity.action.person.marked': { fo: 'Persónur merktur á mynd', en: 'Person marked on a photo' },
   'activity.action.person.box_updated': { fo: 'Persónskassi broyttur', en: 'Person box changed' },
   'activity.action.person.unmarked': { fo: 'Persónskassi strikaður', en: 'Person box removed' },
@@ -2549,6 +2550,19 @@ export const DEFAULT_TEXTS: Readonly<Record<string, DefaultText>> = {
   'contributor.knowledge.title': {
     fo: 'Tað, tú hevur sagt okkum um myndir',
     en: 'What you told us about photos',
+  },
+  'admin.people.merge': { fo: 'Legg saman', en: 'Merge' },
+  'admin.people.merge_named': { fo: 'Legg {name} saman við ein annan', en: 'Merge {name} with another' },
+  'admin.people.merge_into': { fo: 'Legg saman við', en: 'Merge with' },
+  'admin.people.merge_text': {
+    fo: '{name} er sami persónur sum ein annar á listanum: kassarnir og nøvnini flyta til hann, og {name} verður strikaður.',
+    en: '{name} is the same person as another in the list: their boxes and names move there, and {name} is deleted.',
+  },
+  'admin.people.merged': { fo: 'Persónarnir eru lagdir saman.', en: 'The people are merged.' },
+  'contributor.names.accepted': { fo: 'Komið á myndina', en: 'On the photo' },
+  'contributor.names.title': {
+    fo: 'Nøvn, tú hevur givið fólki á myndum',
+    en: 'Names you gave people on photos',
   },
   'admin.dashboard.stat.pending_knowledge': {
     fo: '{n} upplýsingar at hyggja eftir',

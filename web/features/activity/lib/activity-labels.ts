@@ -72,6 +72,7 @@ export const ACTION_TEXTS = {
   'person.created': { key: 'activity.action.person.created', label: 'Person added' },
   'person.updated': { key: 'activity.action.person.updated', label: 'Person updated' },
   'person.deleted': { key: 'activity.action.person.deleted', label: 'Person deleted' },
+  'person.merged': { key: 'activity.action.person.merged', label: 'People merged' },
   'person.marked': { key: 'activity.action.person.marked', label: 'Person marked on a photo' },
   'person.box_updated': { key: 'activity.action.person.box_updated', label: 'Person box changed' },
   'person.unmarked': { key: 'activity.action.person.unmarked', label: 'Person box removed' },

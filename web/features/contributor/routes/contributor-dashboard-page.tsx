@@ -12,6 +12,7 @@ import { NextGoal } from '../components/next-goal.tsx';
 import { StatCards } from '../components/stat-cards.tsx';
 import { SubmissionList } from '../components/submission-list.tsx';
 import { ContributionList } from '../components/contribution-list.tsx';
+import { NameSuggestionList } from '../components/name-suggestion-list.tsx';
 import { Tips } from '../components/tips.tsx';
 
 /** Contributor dashboard (/contributor/dashboard): figures, next goal, own submissions, tips. */
@@ -60,6 +61,7 @@ export function ContributorDashboardPage() {
             <NextGoal goal={dashboard.data.nextGoal} />
             <SubmissionList submissions={dashboard.data.submissions} />
             <ContributionList contributions={dashboard.data.contributions} />
+            <NameSuggestionList suggestions={dashboard.data.nameSuggestions} />
           </>
         )}
         <Tips />

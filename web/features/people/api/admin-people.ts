@@ -67,6 +67,13 @@ export const useUpdatePerson = () =>
   );
 export const useDeletePerson = () =>
   useInvalidating((id: string) => apiFetch(person(id), { method: 'DELETE' }));
+/** POST /api/admin/people/:id/merge: `id` is `into`; their boxes move there and `id` goes. */
+export const useMergePerson = () =>
+  useInvalidating(({ id, into }: { id: string; into: string }) =>
+    apiFetch<{ person: StaffPerson }>(`${person(id)}/merge`, { method: 'POST', body: { into } }).then(
+      (d) => d.person,
+    ),
+  );
 
 /** GET /api/admin/people/media/:id/boxes: every box of an item (offers and turned-down ones too). */
 export function useStaffBoxes(mediaId: string) {

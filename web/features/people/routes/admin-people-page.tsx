@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Merge, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
@@ -23,10 +23,12 @@ import {
   type PersonInput,
   useCreatePerson,
   useDeletePerson,
+  useMergePerson,
   usePeopleList,
   useUpdatePerson,
 } from '../api/admin-people.ts';
 import { MarkPeople } from '../components/mark-people.tsx';
+import { PersonOptions } from '../components/person-options.tsx';
 
 const control = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900';
 
@@ -42,6 +44,7 @@ export function AdminPeoplePage() {
   const list = usePeopleList(q.trim());
   const people = list.data?.pages.flatMap((page) => page.items) ?? [];
   const [editing, setEditing] = useState<StaffPerson | 'new' | null>(null);
+  const [merging, setMerging] = useState<string | null>(null);
   const remove = useDeletePerson();
   const [confirm, confirmDialog] = useConfirm();
 
@@ -89,6 +92,8 @@ export function AdminPeoplePage() {
         renderItem={(person) =>
           editing !== 'new' && editing?.id === person.id ? (
             <PersonForm person={person} onDone={() => setEditing(null)} />
+          ) : merging === person.id ? (
+            <MergeForm person={person} people={people} onDone={() => setMerging(null)} />
           ) : (
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
@@ -119,6 +124,16 @@ export function AdminPeoplePage() {
                   aria-label={t('admin.people.edit_named', 'Broyt {name}', { name: person.name })}
                   onClick={() => setEditing(person)}
                 />
+                {people.length > 1 && (
+                  <RowAction
+                    icon={Merge}
+                    label={t('admin.people.merge', 'Legg saman')}
+                    aria-label={t('admin.people.merge_named', 'Legg {name} saman við ein annan', {
+                      name: person.name,
+                    })}
+                    onClick={() => setMerging(person.id)}
+                  />
+                )}
                 <RowAction
                   icon={Trash2}
                   tone="danger"
@@ -134,6 +149,67 @@ export function AdminPeoplePage() {
       {confirmDialog}
       <MarkPeopleDialog />
     </Page>
+  );
+}
+
+/**
+ * Two entries that are one person (Immich's "merge people"): this one's boxes and names move to
+ * the one chosen (from the people listed), and this one is deleted.
+ */
+function MergeForm({
+  person,
+  people,
+  onDone,
+}: {
+  person: StaffPerson;
+  people: readonly StaffPerson[];
+  onDone: () => void;
+}) {
+  const t = useT();
+  const say = useErrorText();
+  const id = useId();
+  const merge = useMergePerson();
+  const others = people.filter((p) => p.id !== person.id);
+  const [into, setInto] = useState(others[0]?.id ?? '');
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!into) return;
+    try {
+      await merge.mutateAsync({ id: person.id, into });
+      toast.success(t('admin.people.merged', 'Persónarnir eru lagdir saman.'));
+      onDone();
+    } catch (error) {
+      toast.error(say(error as Error));
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-3 rounded-md border border-slate-300 bg-slate-50 p-4">
+      <p className="text-slate-900">
+        {t(
+          'admin.people.merge_text',
+          '{name} er sami persónur sum ein annar á listanum: kassarnir og nøvnini flyta til hann, og {name} verður strikaður.',
+          { name: person.name },
+        )}
+      </p>
+      <div>
+        <label htmlFor={`${id}-into`} className="block text-sm font-medium text-slate-800">
+          {t('admin.people.merge_into', 'Legg saman við')}
+        </label>
+        <select id={`${id}-into`} className={control} value={into} onChange={(e) => setInto(e.target.value)}>
+          <PersonOptions people={others} />
+        </select>
+      </div>
+      <div className="flex gap-2">
+        <button type="submit" className={primaryButton} disabled={merge.isPending || !into}>
+          {t('admin.people.merge', 'Legg saman')}
+        </button>
+        <button type="button" className={secondaryButton} onClick={onDone}>
+          {t('admin.people.cancel', 'Angra')}
+        </button>
+      </div>
+    </form>
   );
 }
 
