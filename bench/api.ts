@@ -222,10 +222,14 @@ async function measure(engine: Engine) {
         { name: '/', path: '/' },
         { name: '/ as a contributor', path: '/', cookie: contributor },
         // What a search and an item's page cost the first time they are asked for (every answer
-        // made anew): the query itself, with nothing kept.
-        { name: 'search, rare', path: '/api/gallery?q=sjeldsamt' },
-        { name: 'search, common', path: '/api/gallery?q=bryggjan' },
-        { name: 'search, a person', path: `/api/gallery?q=${PERSON_QUERY}` },
+        // made anew): the query itself, with nothing kept; a search's timeline and its whole page
+        // (the gallery's page and the timeline, drawn) too.
+        { name: 'search, rare', path: '/api/gallery?q=sjeldsamt', goal: 'uncached-quarter' as const },
+        { name: 'search, common', path: '/api/gallery?q=bryggjan', goal: 'uncached-quarter' as const },
+        { name: 'search, a person', path: `/api/gallery?q=${PERSON_QUERY}`, goal: 'uncached-quarter' as const },
+        { name: 'timeline of a search, rare', path: '/api/gallery/timeline?q=sjeldsamt' },
+        { name: 'timeline of a search, common', path: '/api/gallery/timeline?q=bryggjan' },
+        { name: 'search page /?q=, common', path: '/?q=bryggjan' },
         { name: 'media page /media/:id', path: `/media/${item.id}` },
       ].map((route) => ({ ...route, name: `anew: ${route.name}`, base: anewBase })),
     ];

@@ -5,8 +5,14 @@
  * timeline_periods() in migration 0033).
  */
 
-/** With a text search the counts are made over at most this many matches (`complete: false` past it). */
-export const TIMELINE_SEARCH_LIMIT = 10_000;
+/**
+ * With a text search the counts are made over at most this many matches (`complete: false` past it,
+ * and the timeline says so). A common word's matches are found by reading the items one by one (no
+ * index finds the matches of any substring with their dates): 10,000 of them cost 250–440 ms on
+ * PostgreSQL at 100,000 items, the whole table read, for a search's first page (issue 31 §2); 1,000
+ * about a tenth of it.
+ */
+export const TIMELINE_SEARCH_LIMIT = 1_000;
 
 export interface Period {
   kind: 'decade' | 'year';

@@ -72,9 +72,6 @@ async function open(path: string): Promise<Page> {
   return page;
 }
 
-const viewCountOf = async (id: string) =>
-  (await (await visitor.request.get(`/api/media/${id}`)).json()).media.viewCount as number;
-
 describe('the media page of an image', () => {
   it('shows every field: MB with one decimal, copyright status with spaces, rights and context', async () => {
     const page = await open(`/media/${photo.id}`);
@@ -123,7 +120,11 @@ describe('the media page of an image', () => {
   it('counts one view per visit and shows the count plus one; a reload soon after is the same visit', async () => {
     // A visitor of their own: views count once per item and address in 10 minutes.
     const reader = await newVisitor(browser());
-    const before = await viewCountOf(plain.id);
+    // The count now, as the server answers a view: `visitor` opened this page in the test above, so
+    // this one is not counted again, and it includes views still queued, which the item's kept
+    // answer shows only within a minute (server/features/media/view-counts.ts).
+    const before = (await (await visitor.request.post(`/api/media/${plain.id}/view`)).json())
+      .viewCount as number;
     const page = await reader.newPage();
     const posts: string[] = [];
     page.on('request', (request) => {
@@ -133,17 +134,22 @@ describe('the media page of an image', () => {
     });
     const counted = page.waitForResponse((r) => r.url().endsWith(`/api/media/${plain.id}/view`));
     await page.goto(`/media/${plain.id}`);
-    expect((await counted).status()).toBe(200);
+    const first = await counted;
+    expect(first.status()).toBe(200);
+    // The server's count with this view in it (queued views included: they reach the item's row,
+    // and the kept answers, within seconds; server/features/media/view-counts.ts).
+    expect((await first.json()).viewCount).toBe(before + 1);
     await expect.poll(() => field(page, 'Views').textContent()).toBe(String(before + 1));
     await page.waitForLoadState('networkidle');
     expect(posts).toHaveLength(1);
-    expect(await viewCountOf(plain.id)).toBe(before + 1);
 
     const again = page.waitForResponse((r) => r.url().endsWith(`/api/media/${plain.id}/view`));
     await page.reload();
-    expect((await again).status()).toBe(200);
+    const second = await again;
+    expect(second.status()).toBe(200);
+    // The same visit: not counted again.
+    expect((await second.json()).viewCount).toBe(before + 1);
     await expect.poll(() => field(page, 'Views').textContent()).toBe(String(before + 1));
-    expect(await viewCountOf(plain.id)).toBe(before + 1);
     await reader.close();
   });
 

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { AppContext } from './http/context.ts';
 import { createAdvisoryLocker } from './db/advisory-locker.ts';
+import { createViewFlusher } from './features/media/media.public.ts';
 import { createResumableUploads } from './features/uploads/uploads.public.ts';
 import { createJobRunner } from './jobs/create-job-runner.ts';
 import type { JobRunnerLogger } from './jobs/job-runner.ts';
@@ -50,6 +51,20 @@ export function createAppContext(options: {
     locker: config.databaseUrl ? createAdvisoryLocker(config.databaseUrl) : undefined,
     limits: config.uploadIdleMs === undefined ? {} : { idleMs: config.uploadIdleMs },
   });
-  const context: Omit<AppContext, 'logger'> = { config, db, blobs, tmpDir, jobs, mailer, auth, uploads };
+  // Counted views, moved into the items' counts in batches: started by the server (main.ts).
+  const views = createViewFlusher(db, {
+    onError: (error) => logger.error({ err: error }, 'moving the queued views failed'),
+  });
+  const context: Omit<AppContext, 'logger'> = {
+    config,
+    db,
+    blobs,
+    tmpDir,
+    jobs,
+    mailer,
+    auth,
+    uploads,
+    views,
+  };
   return { context, jobs };
 }

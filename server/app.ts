@@ -156,11 +156,13 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
   );
 
   // Any successful write may change what the kept public answers show (http/answer-cache.ts);
-  // signing in or out changes none of them, and must not empty the cache for everyone.
+  // signing in or out changes none of them, and must not empty the cache for everyone. Nor does a
+  // visitor's view or download counted (issue 31 §4): a crowd's counting emptied it at every page;
+  // the counts kept answers show catch up within PAGE_CACHE_MS and the version's own pace.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-    if ((request.routeOptions.config as { permission?: string }).permission === 'account:authenticate')
-      return;
+    const { permission } = request.routeOptions.config as { permission?: string };
+    if (permission === 'account:authenticate' || permission === 'counter:increment') return;
     noteWrite();
   });
   installSession(app, ctx, routes, getUser);

@@ -66,6 +66,8 @@ async function main() {
   // ~2,000 such drops a minute). The kernel caps this at net.core.somaxconn.
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   jobs.start(database);
+  // Counted views reach the items' counts every few seconds (server/features/media/view-counts.ts).
+  context.views.start();
   // The weekly fixity check (server/backup/fixity-job.ts) keeps itself going once queued.
   await scheduleFixityCheck(context.db).catch((error: unknown) =>
     app.log.error({ err: error }, 'could not schedule the fixity check'),

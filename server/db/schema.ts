@@ -304,6 +304,15 @@ export interface MediaUsageLogTable {
   created_at: CreatedAt;
 }
 
+/** A counted view not yet added to its item's count and the usage log (migration 0044). */
+export interface MediaViewQueueTable {
+  id: Generated<string>;
+  media_item_id: string;
+  user_agent: string | null;
+  watermarked: Generated<boolean>;
+  viewed_at: CreatedAt;
+}
+
 export interface ActivityLogsTable {
   id: Generated<string>;
   user_id: string | null;
@@ -600,6 +609,7 @@ export interface Database {
   submissions: SubmissionsTable;
   site_settings: SiteSettingsTable;
   media_usage_log: MediaUsageLogTable;
+  media_view_queue: MediaViewQueueTable;
   activity_logs: ActivityLogsTable;
   upload_claims: UploadClaimsTable;
   resumable_uploads: ResumableUploadsTable;

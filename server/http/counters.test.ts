@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocument, buildMedia } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { flushViews } from '#server/features/media/view-counts.ts';
 import { COUNT_ONCE_WINDOW_SECONDS, countOnceKey } from './rate-limit.ts';
 
 let t: TestApp;
@@ -20,6 +21,16 @@ describe('POST /api/media/:id/view', () => {
     expect((await hit(url, '2001:db8::1')).json()).toEqual({ viewCount: 2 });
     expect((await hit(url, '2001:db8::2')).json()).toEqual({ viewCount: 2 });
     expect((await hit(url, '203.0.113.2')).json()).toEqual({ viewCount: 3 });
+    // Queued: counted in the item and logged when the queue is moved (view-counts.ts) …
+    await flushViews(t.db);
+    const item = await t.db
+      .selectFrom('media_items')
+      .select('view_count')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    expect(item?.view_count).toBe(3);
+    // … and answered the same before and after.
+    expect((await hit(url, '2001:db8::3')).json()).toEqual({ viewCount: 3 });
     const log = await t.db
       .selectFrom('media_usage_log')
       .select('id')
@@ -34,6 +45,7 @@ describe('POST /api/media/:id/view', () => {
       .where('key', '=', countOnceKey('view', id, '203.0.113.1'))
       .execute();
     expect((await hit(url, '203.0.113.1')).json()).toEqual({ viewCount: 4 });
+    expect((await hit(url, '203.0.113.5')).json()).toEqual({ viewCount: 5 });
   });
 
   it('still refuses an item that is not public, counted or not', async () => {

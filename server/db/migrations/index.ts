@@ -32,6 +32,7 @@ import * as people from './20261127_0040_people.ts';
 import * as faces from './20261127_0041_faces.ts';
 import * as versionedContributions from './20261127_0042_versioned_contributions.ts';
 import * as peopleInSearch from './20261127_0043_people_in_search.ts';
+import * as quietViews from './20261127_0044_quiet_views.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0041_faces': faces,
   '20261127_0042_versioned_contributions': versionedContributions,
   '20261127_0043_people_in_search': peopleInSearch,
+  '20261127_0044_quiet_views': quietViews,
 };

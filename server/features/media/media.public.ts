@@ -16,3 +16,4 @@ export {
 } from './media.repository.ts';
 export { mediaFileUrl, presentMedia } from './media.presenter.ts';
 export { originalDateColumns } from './original-date.ts';
+export { createViewFlusher } from './view-counts.ts';

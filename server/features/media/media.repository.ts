@@ -49,9 +49,11 @@ export function updateMedia(db: Db, id: string, values: Updateable<MediaItemsTab
 }
 
 /**
- * One view of a public item: the counter and a usage row, together; null for other items. The
- * view shows the display image, so it is logged as watermarked when that image carries the mark.
- * Not `counted` (the same client saw it moments ago): the count as it is, nothing written.
+ * One view of a public item, queued (migration 0044: the count and the usage row are written by
+ * moveQueuedViews, a few seconds later, so a view moves no version and drops no kept answer); null
+ * for other items. The view shows the display image, so it is logged as watermarked when that
+ * image carries the mark. Not `counted` (the same client saw it moments ago): nothing queued.
+ * Either way the item's count with the views still queued, this one included.
  */
 export async function recordView(
   db: Db,
@@ -59,32 +61,54 @@ export async function recordView(
   userAgent: string | null,
   counted = true,
 ): Promise<number | null> {
+  const queued = sql<number>`(select count(*) from media_view_queue q where q.media_item_id = m.id)`;
   if (!counted) {
-    const row = await db
-      .selectFrom('media_items')
-      .select('view_count')
-      .where('id', '=', id)
-      .where('is_public', '=', true)
-      .executeTakeFirst();
-    return row ? row.view_count : null;
+    const { rows } = await sql<{ views: number }>`
+      select (m.view_count + ${queued})::int as views from media_items m
+      where m.id = ${id} and m.is_public`.execute(db);
+    return rows[0] ? rows[0].views : null;
   }
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('media_items')
-      .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
-      .where('id', '=', id)
-      .where('is_public', '=', true)
-      .returning([
-        'view_count',
-        sql<boolean>`exists (select 1 from derivatives d where d.owner_type = 'media' and d.owner_id = media_items.id and d.variant = 'display' and d.watermarked)`.as(
-          'watermarked',
-        ),
-      ])
-      .executeTakeFirst();
-    if (!row) return null;
-    await createUsage(trx, { mediaId: id, action: 'view', userAgent, watermarked: row.watermarked });
-    return row.view_count;
-  });
+  // One statement: the item read, the view queued, the count answered (the queue as it was before
+  // this statement, plus this view).
+  const { rows } = await sql<{ views: number }>`
+    with m as (select id, view_count from media_items where id = ${id} and is_public),
+    added as (
+      insert into media_view_queue (media_item_id, user_agent, watermarked)
+      select m.id, ${userAgent}, exists (select 1 from derivatives d where d.owner_type = 'media'
+        and d.owner_id = m.id and d.variant = 'display' and d.watermarked)
+      from m
+      returning media_item_id
+    )
+    select (m.view_count + ${queued} + (select count(*) from added))::int as views from m`.execute(db);
+  return rows[0] ? rows[0].views : null;
+}
+
+/**
+ * Moves up to `limit` queued views, oldest first, into their items' counts and the usage log, in
+ * one statement; answers how many. It never waits for a lock, so it never deadlocks with another
+ * writer or another instance doing the same: queue rows another mover holds are skipped (theirs),
+ * and so are the views of an item whose row another transaction holds (moved next time).
+ */
+export async function moveQueuedViews(db: Db, limit: number): Promise<number> {
+  const { rows } = await sql<{ moved: number }>`
+    with batch as (
+      select id, media_item_id from media_view_queue order by id limit ${limit} for update skip locked
+    ), items as (
+      select id from media_items where id in (select media_item_id from batch) for update skip locked
+    ), moved as (
+      delete from media_view_queue q using batch b
+      where q.id = b.id and b.media_item_id in (select id from items)
+      returning q.id, q.media_item_id, q.user_agent, q.watermarked, q.viewed_at
+    ), counted as (
+      update media_items m set view_count = m.view_count + c.n
+      from (select media_item_id, count(*)::int as n from moved group by media_item_id) c
+      where m.id = c.media_item_id
+    ), logged as (
+      insert into media_usage_log (media_item_id, action, user_agent, watermarked, created_at)
+      select media_item_id, 'view', user_agent, watermarked, viewed_at from moved order by id
+    )
+    select count(*)::int as moved from moved`.execute(db);
+  return rows[0]?.moved ?? 0;
 }
 
 /** A row of the usage log: a view or a served download, and whether it carried the watermark. */

@@ -41,6 +41,9 @@ const idParams = z.object({ id: z.uuid() });
 export const mediaFeature = defineFeature({
   name: 'media',
   public(routes, ctx) {
+    // Counted views still queued are moved into the items' counts as the server stops (view-counts.ts).
+    routes.addHook('onClose', async () => ctx.views.stop());
+
     routes.get(
       '/:id',
       {

@@ -264,7 +264,9 @@ export const mediaResource = (row: { is_public: boolean; media_type: MediaType }
 
 /**
  * Opening a media page counts a view (public-site.md §4): the count and a usage-log row, once per
- * client address in COUNT_ONCE_WINDOW_SECONDS; a repeat answers the count unchanged.
+ * client address in COUNT_ONCE_WINDOW_SECONDS; a repeat answers the count unchanged. The view is
+ * queued and reaches the item's row within seconds (view-counts.ts, ctx.views); the answer
+ * counts it already.
  */
 export async function recordMediaView(
   ctx: AppContext,
@@ -274,6 +276,7 @@ export async function recordMediaView(
   const counted = await isFirstInWindow(ctx.db, countOnceKey('view', input.id, input.ip));
   const viewCount = await repo.recordView(ctx.db, input.id, input.userAgent?.slice(0, 500) ?? null, counted);
   if (viewCount === null) throw notFound('Media not found or not public');
+  if (counted) ctx.views.noteQueued();
   return { viewCount };
 }
 

@@ -25,6 +25,7 @@ import {
   truncatedJpeg,
 } from '#server/test/fixtures.ts';
 import { buildUser, createTestApp, signIn, type TestApp } from '#server/test/harness.ts';
+import { flushViews } from './view-counts.ts';
 import { multipartUpload } from '#server/test/multipart.ts';
 
 let t: TestApp;
@@ -432,6 +433,7 @@ describe('delivery under /files', () => {
     expect(log).toMatchObject([{ action: 'download', watermarked: true }]);
     // Opening its page shows the watermarked display image: the view is logged so too.
     expect((await t.app.inject({ method: 'POST', url: `/api/media/${media.id}/view` })).statusCode).toBe(200);
+    await flushViews(t.db);
     const view = await t.db
       .selectFrom('media_usage_log')
       .select(['action', 'watermarked'])
