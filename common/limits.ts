@@ -7,6 +7,12 @@ export const UPLOAD_MAX_FILES = 20;
 export const UPLOAD_MAX_BYTES = 104_857_600;
 export const DOCUMENT_MAX_FILES = 1;
 export const DOCUMENT_MAX_BYTES = 26_214_400;
+/**
+ * The largest `.metadata.json` sidecar `npm run import` reads (a bag's, server/export/bagit.ts):
+ * it is read whole and parsed, so it is bounded before it is read. An item's sidecar as the
+ * export writes it is a few kilobytes; 1 MiB leaves room for long descriptions and contexts.
+ */
+export const SIDECAR_MAX_BYTES = 1_048_576;
 
 export const GALLERY_FEATURED_LIMIT = 6;
 export const CONTRIBUTOR_SUBMISSIONS_LIMIT = 50;

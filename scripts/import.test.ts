@@ -20,6 +20,7 @@ import { inject } from 'vitest';
 import { type DatabaseHandle, openPglite, openPostgres } from '#server/db/database.ts';
 import { PgliteThread, PgliteThreadDialect } from '#server/db/pglite-thread.ts';
 import type { Database } from '#server/db/schema.ts';
+import { SIDECAR_MAX_BYTES } from '#common/limits.ts';
 import { parseCsv } from '#server/import/csv.ts';
 import { POSTGRES_TEMPLATE, testEngine } from '#server/test/engine.ts';
 import { exifFixture, exifFixtures } from '#server/test/fixtures.ts';
@@ -545,5 +546,53 @@ describe(`npm run import (${engine})`, { timeout: 180_000 }, () => {
       folder: 'Bag/1930',
       category: 'Loftmyndir',
     });
+  });
+
+  it('reads a .metadata.json sidecar of exactly 1 MiB and refuses one a byte larger, unread', async () => {
+    const bagData = join(work, 'bag-bound', 'data');
+    mkdirSync(bagData, { recursive: true });
+    const exif = await exifFixtures();
+    const sidecarOf = (title: string, bytes: number) => {
+      const json = JSON.stringify({ title, photographer: 'J. Patursson' });
+      // Padded with whitespace after the object (still JSON), counted in bytes: ø is two.
+      return Buffer.from(json + ' '.repeat(bytes - Buffer.byteLength(json)));
+    };
+    for (const [id, bytes] of [
+      ['AT-BOUND', SIDECAR_MAX_BYTES],
+      ['OVER-BOUND', SIDECAR_MAX_BYTES + 1],
+    ] as const) {
+      copyFileSync(join(exif, 'test1.jpg'), join(bagData, `${id}.jpg`));
+      appendFileSync(join(bagData, `${id}.jpg`), Buffer.from(`bound ${id}`));
+      const sidecar = sidecarOf(`Gøta ${id}`, bytes);
+      expect(sidecar.length).toBe(bytes);
+      writeFileSync(join(bagData, `${id}.metadata.json`), sidecar);
+    }
+
+    const report = join(work, 'bag-bound-report.csv');
+    const result = await run([bagData, '--report', report]);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/Imported 1, skipped 0, refused 1, 0 rows without a file, 2 bag sidecars/);
+    expect(result.code).toBe(2);
+    const lines = readReport(report);
+    expect(lines.map((l) => [l.file, l.outcome])).toEqual([
+      ['AT-BOUND.jpg', 'imported'],
+      ['AT-BOUND.metadata.json', 'sidecar'],
+      ['OVER-BOUND.jpg', 'refused'],
+      ['OVER-BOUND.metadata.json', 'sidecar'],
+    ]);
+    expect(lines[0]!.message).toMatch(
+      /^its fields are those of AT-BOUND\.metadata\.json(; looks like PHOTO-.+)?$/,
+    );
+    expect(lines[2]!.message).toBe(
+      'its sidecar OVER-BOUND.metadata.json: it is 1,048,577 bytes, more than the 1,048,576 (1 MiB) a sidecar may have',
+    );
+    const titles = await withArchive((db) =>
+      db
+        .selectFrom('media_items')
+        .select(['title', 'photographer'])
+        .where('title', 'like', 'Gøta %-BOUND')
+        .execute(),
+    );
+    expect(titles).toEqual([{ title: 'Gøta AT-BOUND', photographer: 'J. Patursson' }]);
   });
 });

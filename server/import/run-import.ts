@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstat, open, readdir, readFile } from 'node:fs/promises';
 import { basename, join, posix, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { quietLogger } from '#server/runtime.ts';
 import { folderBody } from '#common/api/folders.ts';
 import { fileTooLargeMessage, INGEST_LIMITS } from '#common/file-types.ts';
+import { SIDECAR_MAX_BYTES } from '#common/limits.ts';
 import { type Actor, can } from '#common/permissions.ts';
 import { AppError } from '#server/errors.ts';
 import type { AppContext } from '#server/http/context.ts';
@@ -205,10 +206,21 @@ export async function runImport(
   const one = async (source: Source): Promise<Outcome> => {
     const earlier = journal?.done.get(source.file);
     if (earlier) return earlier;
-    // A bag's document: told by its sidecar, when no CSV row makes it an item.
+    // Its bag sidecar gives its fields when no CSV row does, read once, bounded.
     const sidecarPath = metadata?.has(source.file) ? undefined : metadataSidecar.get(source.file);
+    let sidecarText: string | undefined;
     if (sidecarPath) {
-      const document = await readFile(sidecarPath, 'utf8').then(readDocumentSidecar, () => undefined);
+      const read = await readSidecar(sidecarPath);
+      if (!read.ok) {
+        return {
+          file: source.file,
+          outcome: 'refused',
+          message: `its sidecar ${basename(sidecarPath)}: ${read.message}`,
+        };
+      }
+      sidecarText = read.text;
+      // A bag's document: told by its sidecar.
+      const document = readDocumentSidecar(sidecarText);
       if (document) return oneDocument(source, sidecarPath, document);
     }
     if (source.size > INGEST_LIMITS.upload.maxBytes) {
@@ -250,13 +262,9 @@ export async function runImport(
     }
     let row = metadata?.get(source.file);
     let note = metadata && !row ? 'no row in the CSV: imported with the defaults' : undefined;
-    const sidecar = row ? undefined : metadataSidecar.get(source.file);
-    if (sidecar) {
-      const name = basename(sidecar);
-      row = await readFile(sidecar, 'utf8').then(readSidecarFields, (error: Error) => ({
-        ok: false as const,
-        message: `cannot be read (${error.message})`,
-      }));
+    if (sidecarPath && sidecarText !== undefined) {
+      const name = basename(sidecarPath);
+      row = readSidecarFields(sidecarText);
       if (!row.ok) row = { ok: false, message: `its sidecar ${name}: ${row.message}` };
       note = `${metadata ? 'no row in the CSV: ' : ''}its fields are those of ${name}`;
     }
@@ -587,6 +595,39 @@ async function listFiles(folder: string, leaveOut: Set<string>): Promise<Source[
   };
   await walk(folder);
   return found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/**
+ * A `.metadata.json` sidecar's text, read whole only when it is at most SIDECAR_MAX_BYTES (its
+ * size is looked at before anything is read, and no more than that size is read: one that grows
+ * meanwhile is refused too); or why not.
+ */
+async function readSidecar(
+  path: string,
+): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
+  let file: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    file = await open(path, 'r');
+    const { size } = await file.stat();
+    if (size > SIDECAR_MAX_BYTES) {
+      return {
+        ok: false,
+        message: `it is ${size.toLocaleString('en')} bytes, more than the ${SIDECAR_MAX_BYTES.toLocaleString('en')} (1 MiB) a sidecar may have`,
+      };
+    }
+    // One byte more than its size, to tell a file that grew since.
+    const buffer = Buffer.alloc(size + 1);
+    let length = 0;
+    for (let read = -1; read !== 0 && length < buffer.length; length += read) {
+      ({ bytesRead: read } = await file.read(buffer, length, buffer.length - length, length));
+    }
+    if (length > size) return { ok: false, message: 'it changed while it was read' };
+    return { ok: true, text: buffer.toString('utf8', 0, length) };
+  } catch (error) {
+    return { ok: false, message: `cannot be read (${(error as Error).message})` };
+  } finally {
+    await file?.close();
+  }
 }
 
 async function hashFile(path: string): Promise<string> {

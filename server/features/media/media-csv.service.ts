@@ -280,10 +280,12 @@ export async function applyMediaCsv(
     const groups = new Map<string, Plan['writes']>();
     for (const write of plan.writes) {
       const key = Object.keys(write.values).sort().join(',');
-      groups.set(key, [...(groups.get(key) ?? []), write]);
+      const group = groups.get(key);
+      if (group) group.push(write);
+      else groups.set(key, [write]);
     }
     const before: ItemRow[] = [];
-    const after: MediaItemRow[] = [];
+    const after: Pick<MediaItemRow, 'id' | 'rights' | 'media_type'>[] = [];
     let written = 0;
     for (const [key, writes] of groups) {
       const columns = key.split(',') as (keyof MediaItemsTable & string)[];

@@ -242,12 +242,33 @@ export function listMediaByDisplayIds(db: Db, displayIds: readonly string[], loc
     .leftJoin('categories', 'categories.id', 'media_items.category_id')
     .leftJoin('folders', 'folders.id', 'media_items.folder_id')
     .leftJoin('places', 'places.id', 'media_items.place_id')
-    .selectAll('media_items')
+    // What the round trip compares and checks, not the whole row (its EXIF, hashes, search text).
     .select([
-      'categories.name as category_name',
-      'folders.name as folder_name',
-      'places.name_fo as place_name',
+      'media_items.id',
+      'media_items.display_id',
+      'media_items.media_type',
+      'media_items.title',
+      'media_items.description',
+      'media_items.photographer',
+      'media_items.location',
+      'media_items.original_date',
+      'media_items.source',
+      'media_items.keywords',
+      'media_items.is_public',
+      'media_items.is_featured',
+      'media_items.copyright_status',
+      'media_items.copyright_holder',
+      'media_items.commercial_use_allowed',
+      'media_items.attribution_required',
+      'media_items.attribution_text',
+      'media_items.historical_context',
+      'media_items.technical_notes',
+      'media_items.rights',
+      'media_items.place_id',
+      'media_items.latitude',
+      'media_items.longitude',
     ])
+    .select(['categories.name as category_name', 'folders.name as folder_name', 'places.name_fo as place_name'])
     .where('media_items.display_id', 'in', displayIds);
   if (lock) query = query.forUpdate('media_items');
   return query.execute();
@@ -256,7 +277,8 @@ export function listMediaByDisplayIds(db: Db, displayIds: readonly string[], loc
 /**
  * Many items' columns at once (the CSV round trip): `records` each carry `id` and every one of
  * `columns`, read into media_items' own row type by jsonb_populate_recordset, so each value is
- * typed by its column; one statement per call, the triggers fire per row as for any update.
+ * typed by its column; one statement per call, the triggers fire as for any update. Answers each
+ * updated item's id, rights and type (what a rights change needs next), not its whole row.
  */
 export async function updateMediaFromRecords(
   db: Db,
@@ -266,7 +288,7 @@ export async function updateMediaFromRecords(
   if (records.length === 0 || columns.length === 0) return [];
   const sets = sql.join(columns.map((c) => sql`${sql.ref(c)} = r.${sql.ref(c)}`));
   const result =
-    await sql<MediaItemRow>`update media_items m set ${sets}, updated_at = now() from jsonb_populate_recordset(null::media_items, ${JSON.stringify(records)}::jsonb) r where m.id = r.id returning m.*`.execute(
+    await sql<Pick<MediaItemRow, 'id' | 'rights' | 'media_type'>>`update media_items m set ${sets}, updated_at = now() from jsonb_populate_recordset(null::media_items, ${JSON.stringify(records)}::jsonb) r where m.id = r.id returning m.id, m.rights, m.media_type`.execute(
       db,
     );
   return result.rows;

@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_WATERMARK,
   WATERMARK_MARGIN_PX,
@@ -8,7 +11,7 @@ import {
   type WatermarkSettings,
   type WatermarkType,
 } from '#common/watermark.ts';
-import { renderWatermarkOverlay, watermarkImage } from './render-watermark.ts';
+import { renderWatermarkOverlay, watermarkImage, watermarkToFile } from './render-watermark.ts';
 
 const settings = (overrides: Partial<WatermarkSettings> = {}): WatermarkSettings => ({
   ...DEFAULT_WATERMARK,
@@ -331,4 +334,104 @@ describe('watermarkImage', () => {
       watermarkImage(Buffer.from('not an image'), DEFAULT_WATERMARK, { format: 'jpeg' }),
     ).rejects.toThrow();
   });
+});
+
+describe('watermarkToFile', () => {
+  const work = mkdtempSync(join(tmpdir(), 'watermark-to-file-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  /** A photo-like JPEG on disk: noise, so every pixel the mark touches shows it. */
+  async function noisyPhoto(width: number, height: number): Promise<string> {
+    const path = join(work, `photo-${width}x${height}.jpg`);
+    await sharp({
+      create: {
+        width,
+        height,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 120, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 90 })
+      .toFile(path);
+    return path;
+  }
+
+  /**
+   * How the download was made before it was drawn only where the mark sits: the overlay at the
+   * photo's full size (what renderWatermarkOverlay rasterizes), composited over the whole photo.
+   */
+  async function wholeOverlay(photo: string, width: number, height: number, mark: WatermarkSettings) {
+    const overlay = await renderWatermarkOverlay(width, height, mark);
+    if (!overlay) throw new Error('expected an overlay');
+    return sharp(photo).composite([{ input: overlay }]);
+  }
+
+  async function largestDifference(a: Buffer, b: Buffer) {
+    const [pa, pb] = await Promise.all([a, b].map((image) => sharp(image).removeAlpha().raw().toBuffer()));
+    expect(pa!.length).toBe(pb!.length);
+    let largest = 0;
+    for (let i = 0; i < pa!.length; i++) largest = Math.max(largest, Math.abs(pa![i]! - pb![i]!));
+    return largest;
+  }
+
+  const cases: [string, Partial<WatermarkSettings>][] = [
+    ...WATERMARK_TYPES.filter((type) => type !== 'none').map((type): [string, Partial<WatermarkSettings>] => [
+      type,
+      { type },
+    ]),
+    ...(['top_left', 'top_right', 'bottom_left', 'center', 'center_bottom', 'diagonal'] as const).map(
+      (position): [string, Partial<WatermarkSettings>] => [`text at ${position}`, { type: 'text', position }],
+    ),
+    ['stamp, large, at full opacity', { type: 'stamp', size: 'large', opacity: 100 }],
+    [
+      'pattern, heavy, Faroese text',
+      { type: 'pattern', level: 'heavy', text: 'Føroya Landsskjalasavn – ÁÍÓÚÝÆØ' },
+    ],
+    ['tiled, small', { type: 'tiled', size: 'small' }],
+    ['logo_text, small, long text shrunk to fit', { size: 'small', text: 'Ljósmyndasavn '.repeat(7).trim() }],
+  ];
+
+  for (const [width, height] of [
+    [900, 600],
+    [600, 1000],
+  ] as const) {
+    it(`draws the same pixels as the full-size overlay did, for every type and position (${width} × ${height})`, async () => {
+      const photo = await noisyPhoto(width, height);
+      for (const [name, overrides] of cases) {
+        const mark = settings(overrides);
+        const before = await (await wholeOverlay(photo, width, height, mark)).png().toBuffer();
+        const out = join(work, `${width}x${height}-${name}.png`);
+        const result = await watermarkToFile(
+          () => sharp(photo),
+          { width, height },
+          mark,
+          { format: 'png' },
+          out,
+        );
+        expect(result, name).toMatchObject({ watermarked: true, width, height });
+        const after = readFileSync(out);
+        expect(await largestDifference(before, after), name).toBe(0);
+        // And the mark is there: the photo itself differs.
+        expect(await largestDifference(await sharp(photo).png().toBuffer(), after), name).toBeGreaterThan(0);
+      }
+    }, 300_000);
+  }
+
+  it('writes the same JPEG bytes as before for a photo of 6 MP with the default mark', async () => {
+    const [width, height] = [3000, 2000];
+    const photo = await noisyPhoto(width, height);
+    const before = await (await wholeOverlay(photo, width, height, DEFAULT_WATERMARK))
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const out = join(work, 'out.jpg');
+    await watermarkToFile(
+      () => sharp(photo),
+      { width, height },
+      DEFAULT_WATERMARK,
+      { format: 'jpeg', quality: 90 },
+      out,
+    );
+    expect(readFileSync(out).equals(before)).toBe(true);
+  }, 120_000);
 });

@@ -64,13 +64,46 @@ async function overlaySvg(
   height: number,
   settings: WatermarkSettings,
 ): Promise<Buffer | null> {
+  const layer = await watermarkLayer(width, height, settings);
+  return layer === null ? null : Buffer.from(layer.svg({ left: 0, top: 0, width, height }));
+}
+
+/** The watermark of an image of width×height as drawn, or null when the settings switch it off. */
+async function watermarkLayer(
+  width: number,
+  height: number,
+  settings: WatermarkSettings,
+): Promise<Layer | null> {
   if (!isWatermarkActive(settings)) return null;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
     throw new RangeError(`Watermark overlay size must be positive whole pixels, got ${width}×${height}`);
   }
-  return Buffer.from(await buildSvg(width, height, settings));
+  return buildLayer(width, height, settings);
 }
 
+/** A rectangle of the image in whole pixels. */
+export interface Window {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** What a watermark draws, in the image's coordinates, piece by piece. */
+interface Layer {
+  /** The SVG of the part of the layer inside the window: window-sized, the window's pixels exactly. */
+  svg(window: Window): string;
+  /**
+   * The windows that together hold every drawn pixel (none overlapping): one around a placed
+   * block, bands across the image for the repeated types. Outside them the layer is transparent.
+   */
+  windows(bandHeight: number): Window[];
+}
+
+/** Rows of the image each band of a repeated watermark covers (watermarkToFile). */
+const BAND_ROWS = 256;
+/** Pixels added around a drawn piece's box: antialiasing reaches just past the geometry. */
+const BLEED_PX = 2;
 /**
  * Watermarks an already decoded and oriented image and encodes it. A watermark that cannot be
  * rendered never loses the image: like the spec's upload ("If watermarking an image fails the
@@ -142,11 +175,20 @@ export async function watermarkToFile(
   let error: string | undefined;
   if (settings && isWatermarkActive(settings)) {
     try {
-      const svg = await overlaySvg(size.width, size.height, settings);
-      if (svg) {
-        const overlaid = image().composite([
-          { input: svg, density: 72, limitInputPixels: INPUT_OPTIONS.limitInputPixels },
-        ]);
+      const layer = await watermarkLayer(size.width, size.height, settings);
+      if (layer) {
+        // Only where the watermark draws: a full-size overlay would be rasterized (librsvg, the
+        // composite's alpha) at the photo's full size while it encodes; drawn outside the windows it
+        // is transparent, so compositing the windows alone gives the same pixels.
+        const overlaid = image().composite(
+          layer.windows(BAND_ROWS).map((window) => ({
+            input: Buffer.from(layer.svg(window)),
+            density: 72,
+            left: window.left,
+            top: window.top,
+            limitInputPixels: INPUT_OPTIONS.limitInputPixels,
+          })),
+        );
         const info = await encoded(overlaid, output.format, quality).toFile(path);
         return { width: info.width, height: info.height, size: info.size, watermarked: true };
       }
@@ -159,55 +201,120 @@ export async function watermarkToFile(
   return error === undefined ? plain : { ...plain, error };
 }
 
+/** A drawn part of a layer, and the box in the image it stays inside. */
+interface Piece {
+  svg: string;
+  box: Box;
+}
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
 /** The one place that turns settings into SVG. */
-async function buildSvg(width: number, height: number, settings: WatermarkSettings): Promise<string> {
+async function buildLayer(width: number, height: number, settings: WatermarkSettings): Promise<Layer> {
   // Characters XML forbids would make the whole overlay fail to parse; line breaks are not laid out.
   const text =
     settings.text.replace(/[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}\s]+/gu, ' ').trim() ||
     DEFAULT_WATERMARK_TEXT;
   const fontSize = fontSizeFor(settings.size, width, height);
   const alpha = settings.opacity / 100;
-  let content: string;
+  let drawn: { pieces: Piece[]; group?: (inner: string) => string };
   switch (settings.type) {
     case 'text':
-      content = await placed(width, height, settings, fontSize, (f) => textBlock(text, f));
+      drawn = { pieces: [await placed(width, height, settings, fontSize, (f) => textBlock(text, f))] };
       break;
     case 'logo_text':
-      content = await placed(width, height, settings, fontSize, (f) => logoTextBlock(text, f));
+      drawn = { pieces: [await placed(width, height, settings, fontSize, (f) => logoTextBlock(text, f))] };
       break;
     case 'stamp':
-      content = await placed(width, height, settings, fontSize, (f) => stampBlock(text, f));
+      drawn = { pieces: [await placed(width, height, settings, fontSize, (f) => stampBlock(text, f))] };
       break;
     case 'diagonal':
-      content = await placed(
-        width,
-        height,
-        { ...settings, position: 'diagonal' },
-        fontSize * DIAGONAL_SCALE,
-        (f) => textBlock(text, f),
-      );
+      drawn = {
+        pieces: [
+          await placed(width, height, { ...settings, position: 'diagonal' }, fontSize * DIAGONAL_SCALE, (f) =>
+            textBlock(text, f),
+          ),
+        ],
+      };
       break;
     case 'pattern': {
       // Level 'none' never gets here (inactive); the fallback only satisfies the type.
       const level = settings.level === 'none' ? 'medium' : settings.level;
       const { spacing, alpha: patternAlpha } = PATTERN_LEVELS[level];
-      content = await repeated(width, height, text, fontSize, spacing, PATTERN_ANGLE, patternAlpha);
+      drawn = await repeated(width, height, text, fontSize, spacing, PATTERN_ANGLE, patternAlpha);
       break;
     }
     case 'tiled':
-      content = await repeated(width, height, text, fontSize, TILED.spacing, 0, TILED.alpha);
+      drawn = await repeated(width, height, text, fontSize, TILED.spacing, 0, TILED.alpha);
       break;
     case 'none':
-      content = '';
+      drawn = { pieces: [] };
       break;
     default:
       throw new Error(`Unknown watermark type: ${String((settings as { type: unknown }).type)}`);
   }
+  const { pieces, group = (inner: string) => inner } = drawn;
   const patternLike = settings.type === 'pattern' || settings.type === 'tiled';
+  const open = `<g opacity="${patternLike ? 1 : alpha}" font-family="${FONT_FAMILY}" font-weight="bold">`;
+  const image: Window = { left: 0, top: 0, width, height };
+  return {
+    svg: (window) => {
+      // The window's own pixels: a viewBox of the same size shifts the drawing by whole pixels
+      // only, so each pixel is drawn as it is in the whole image.
+      const inside = pieces.filter((piece) => meets(piece.box, window));
+      return (
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${window.width}" height="${window.height}" ` +
+        `viewBox="${window.left} ${window.top} ${window.width} ${window.height}">` +
+        `${open}${group(inside.map((piece) => piece.svg).join(''))}</g></svg>`
+      );
+    },
+    windows: (bandHeight) => {
+      if (!patternLike) {
+        // A placed block: the whole pixels around it, within the image.
+        return pieces.flatMap((piece) => {
+          const left = Math.max(0, Math.floor(piece.box.left) - BLEED_PX);
+          const top = Math.max(0, Math.floor(piece.box.top) - BLEED_PX);
+          const right = Math.min(width, Math.ceil(piece.box.right) + BLEED_PX);
+          const bottom = Math.min(height, Math.ceil(piece.box.bottom) + BLEED_PX);
+          return right > left && bottom > top
+            ? [{ left, top, width: right - left, height: bottom - top }]
+            : [];
+        });
+      }
+      // Texts over the whole image: bands of rows, each with the texts that reach into it.
+      const bands: Window[] = [];
+      for (let top = 0; top < height; top += bandHeight) {
+        const band = { ...image, top, height: Math.min(bandHeight, height - top) };
+        if (pieces.some((piece) => meets(piece.box, band))) bands.push(band);
+      }
+      return bands;
+    },
+  };
+}
+
+/** Whether a drawn box, grown by the bleed, reaches into a window. */
+function meets(box: Box, window: Window): boolean {
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<g opacity="${patternLike ? 1 : alpha}" font-family="${FONT_FAMILY}" font-weight="bold">${content}</g></svg>`
+    box.left - BLEED_PX < window.left + window.width &&
+    box.right + BLEED_PX > window.left &&
+    box.top - BLEED_PX < window.top + window.height &&
+    box.bottom + BLEED_PX > window.top
   );
+}
+
+/** The box a w×h rectangle centred at (cx, cy) covers once turned by angle degrees about its centre. */
+function turnedBox(cx: number, cy: number, w: number, h: number, angle: number): Box {
+  const rad = (angle * Math.PI) / 180;
+  const cos = Math.abs(Math.cos(rad));
+  const sin = Math.abs(Math.sin(rad));
+  const halfW = (w * cos + h * sin) / 2;
+  const halfH = (w * sin + h * cos) / 2;
+  return { left: cx - halfW, top: cy - halfH, right: cx + halfW, bottom: cy + halfH };
 }
 
 /**
@@ -221,7 +328,7 @@ async function placed(
   settings: WatermarkSettings,
   fontSize: number,
   build: (fontSize: number) => Promise<Block>,
-): Promise<string> {
+): Promise<Piece> {
   const angle = settings.position === 'diagonal' ? diagonalAngle(width, height) : 0;
   const padded = async (f: number) => withShadow(await build(f), f);
   const probe = await padded(fontSize);
@@ -231,7 +338,11 @@ async function placed(
   const { x, y } = blockOrigin(settings.position, width, height, block.width, block.height);
   const rotation =
     angle === 0 ? '' : ` rotate(${round(angle)} ${round(block.width / 2)} ${round(block.height / 2)})`;
-  return `<g transform="translate(${round(x)} ${round(y)})${rotation}">${block.body}</g>`;
+  return {
+    svg: `<g transform="translate(${round(x)} ${round(y)})${rotation}">${block.body}</g>`,
+    // Everything it draws, shadow included, is inside the block (its filter region).
+    box: turnedBox(x + block.width / 2, y + block.height / 2, block.width, block.height, angle),
+  };
 }
 
 /**
@@ -367,7 +478,7 @@ async function repeated(
   spacing: number,
   angle: number,
   alpha: number,
-): Promise<string> {
+): Promise<{ pieces: Piece[]; group: (inner: string) => string }> {
   const inkWidth = await textWidth(text, fontSize);
   const columnPitch = inkWidth + spacing;
   const rowPitch = LINE_HEIGHT * fontSize + spacing;
@@ -383,7 +494,7 @@ async function repeated(
   const halfHeight = height / 2 + radius;
   const cos = Math.cos((angle * Math.PI) / 180);
   const sin = Math.sin((angle * Math.PI) / 180);
-  const texts: string[] = [];
+  const pieces: Piece[] = [];
   const rows = Math.ceil(reach / rowPitch);
   const columns = Math.ceil(reach / columnPitch) + 1;
   for (let row = -rows; row <= rows; row++) {
@@ -398,11 +509,18 @@ async function repeated(
     const first = Math.max(-columns, Math.ceil((along[0] - offset) / columnPitch));
     const last = Math.min(columns, Math.floor((along[1] - offset) / columnPitch));
     for (let column = first; column <= last; column++) {
-      texts.push(textElement(text, cx + column * columnPitch + offset, cy + dy, fontSize));
+      const t = column * columnPitch + offset;
+      // Where the text's centre lands once turned: it lies within the radius of it.
+      const x = cx + t * cos - dy * sin;
+      const y = cy + t * sin + dy * cos;
+      pieces.push({
+        svg: textElement(text, cx + t, cy + dy, fontSize),
+        box: { left: x - radius, top: y - radius, right: x + radius, bottom: y + radius },
+      });
     }
   }
   const rotation = angle === 0 ? '' : ` transform="rotate(${angle} ${round(cx)} ${round(cy)})"`;
-  return `<g opacity="${alpha}"${rotation}>${texts.join('')}</g>`;
+  return { pieces, group: (inner) => `<g opacity="${alpha}"${rotation}>${inner}</g>` };
 }
 
 /** The values of t with lo ≤ k·t ≤ hi: an interval, all numbers, or none. */
