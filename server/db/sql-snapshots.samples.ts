@@ -796,7 +796,11 @@ export const SAMPLES = {
     listDerivativesOf: ['media', [IDS.media]],
     getDerivative: ['media', IDS.media, 'thumb'],
     replaceDerivatives: ['media', IDS.media, [DERIVATIVE], ['playable']],
-    putDerivative: ['media', IDS.media, { ...DERIVATIVE, variant: 'display' }],
+    putDerivative: [
+      'media',
+      IDS.media,
+      { ...DERIVATIVE, variant: 'display', fileKey: 'derivatives/sample/display.webp' },
+    ],
     getDerivativeSource: {
       cases: {
         'an item': [{ ownerType: 'media', ownerId: IDS.media }],

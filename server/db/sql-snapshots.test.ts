@@ -90,31 +90,45 @@ interface Compilable {
   compile(db: Db): { sql: string };
 }
 
+interface Sent {
+  statements: string[];
+  /** Why the database refused the sample's values, when it did (the statements after it were not sent). */
+  refused?: string;
+}
+
 /** Calls one sample; the statements it sent (or, for a fragment, the fragment's SQL). */
-async function run(name: string, fn: (...args: unknown[]) => unknown, args: unknown[], fragment: boolean) {
+async function run(
+  name: string,
+  fn: (...args: unknown[]) => unknown,
+  args: unknown[],
+  fragment: boolean,
+): Promise<Sent> {
   sent = [];
   capturing = true;
   try {
     if (fragment) {
       const built = fn(...args) as Compilable;
-      return [built.compile(db).sql];
+      return { statements: [built.compile(db).sql] };
     }
     await fn(db, ...args);
   } catch (error) {
     if (isSchemaError(error) || !isDataRefusal(error)) {
       throw new Error(`${name}: ${(error as Error).message}`, { cause: error });
     }
+    const { code, name: errorName } = error as { code?: string; name?: string };
+    return { statements: sent, refused: errorName === 'NoResultError' ? 'no row' : `SQLSTATE ${code}` };
   } finally {
     capturing = false;
   }
-  return sent;
+  return { statements: sent };
 }
 
-function section(header: string, statements: string[]): string {
+function section(header: string, { statements, refused }: Sent): string {
   const body = statements.length
     ? statements.map((statement) => `${layoutSql(statement)};`).join('\n\n')
     : '-- (no statement: give it a sample that reaches the database)';
-  return `-- ${header}\n${body}\n`;
+  const note = refused ? `\n-- (the database refused the sample's values: ${refused})` : '';
+  return `-- ${header}\n${body}${note}\n`;
 }
 
 async function snapshot(file: string, table: SampleTable): Promise<string> {
