@@ -1,0 +1,91 @@
+-- The SQL of server/import/import.repository.ts, each function called with its samples
+-- (server/db/sql-snapshots.samples.ts). Written by server/db/sql-snapshots.test.ts: do not edit;
+-- after a change, npm run sql:update (UPDATE_SQL_SNAPSHOTS=1 npx vitest run server/db/sql-snapshots.test.ts).
+
+-- findMediaBySha256
+select
+  "id",
+  "display_id"
+from
+  "media_items"
+where
+  "sha256" = $1
+order by
+  "created_at"
+limit
+  $2;
+
+-- findDocumentBySha256
+select
+  "id",
+  "display_id"
+from
+  "documents"
+where
+  "sha256" = $1
+order by
+  "created_at"
+limit
+  $2;
+
+-- getFolderIdByName
+select
+  "id"
+from
+  "folders"
+where
+  "name" = $1
+order by
+  "created_at"
+limit
+  $2;
+
+-- getCategoryIdByName
+select
+  "id"
+from
+  "categories"
+where
+  "name" = $1
+order by
+  "created_at"
+limit
+  $2;
+
+-- listProcessing
+select
+  "id",
+  "display_id",
+  "processing_status",
+  "processing_error"
+from
+  "media_items"
+where
+  "display_id" in ($1);
+
+-- getAccountByEmail
+select
+  "id",
+  "email",
+  "role",
+  "is_active"
+from
+  "users"
+where
+  "email" = $1;
+
+-- getOldestActiveAdmin
+select
+  "id",
+  "email",
+  "role",
+  "is_active"
+from
+  "users"
+where
+  "role" = $1
+  and "is_active" = $2
+order by
+  "created_at"
+limit
+  $3;
