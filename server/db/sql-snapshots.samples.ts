@@ -328,6 +328,20 @@ export const SAMPLES = {
     listUnscannedImages: { cases: { first: [50], after: [50, IDS.media] } },
     clearScan: [IDS.none],
     listNamedFaces: { cases: { first: [IDS.none, 100], after: [IDS.none, 100, IDS.face] } },
+    listNamedFacesAmong: [[IDS.face]],
+    listFaceIdsOfBox: [IDS.box],
+    listFaceIdsOfPerson: [IDS.person],
+    listSuggestionFacesLike: [[IDS.face]],
+    listSuggestionFaces: { cases: { first: [100], after: [100, IDS.face] } },
+    setLookAlike: {
+      cases: {
+        'a look-alike': [
+          { id: IDS.face, box_id: IDS.box },
+          { faceId: IDS.face, personId: IDS.person, distance: 0.3 },
+        ],
+        none: [{ id: IDS.face, box_id: IDS.box }, undefined],
+      },
+    },
     createSuggestedBox: [
       { mediaId: IDS.media, x: 0.5, y: 0.5, w: 0.1, h: 0.1, confidence: 0.9, suggestedPersonId: IDS.person },
     ],
@@ -440,10 +454,12 @@ export const SAMPLES = {
       },
     },
     getMapItemDetails: [[IDS.media]],
+    listLocatedByTitle: [{ categoryId: IDS.category }, 50],
   } satisfies Samples<typeof map>,
 
   media: {
     getMedia: [IDS.media],
+    moveQueuedViews: [500],
     getMediaFileInfo: [IDS.media],
     createMedia: [
       {
@@ -560,6 +576,7 @@ export const SAMPLES = {
     getPersonForUpdate: [IDS.person],
     updatePerson: [IDS.person, { note: 'Onnur viðmerking' }],
     listMediaIdsOfPerson: [IDS.person],
+    movePerson: [IDS.none, IDS.person],
     deletePerson: [IDS.none],
     getStaffPerson: [IDS.person],
     listPeople: { cases: { all: [undefined, undefined, 50], search: ['jóa', undefined, 50] } },
@@ -581,6 +598,8 @@ export const SAMPLES = {
     getStaffSuggestion: [IDS.suggestion],
     listSuggestions: [{ status: 'pending', q: 'jóa' }, undefined, 50],
     countSuggestions: [],
+    listOwnSuggestions: [IDS.user, 50],
+    countOwnAcceptedSuggestions: [IDS.user],
     countPendingSuggestions: [],
   } satisfies Samples<typeof people>,
 
@@ -761,6 +780,7 @@ export const SAMPLES = {
     findDocumentBySha256: [SHA],
     getFolderIdByName: ['Mappa'],
     getCategoryIdByName: ['Bólkur'],
+    getPlaceIdByName: ['dømisstaður'],
     listProcessing: [['M-000001']],
     getAccountByEmail: ['staff@example.org'],
     getOldestActiveAdmin: [],

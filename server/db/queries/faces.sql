@@ -113,37 +113,169 @@ where
 -- listNamedFaces (first)
 select
   "f"."id",
+  "f"."media_id",
   "f"."descriptor",
   "b"."person_id"
 from
   "media_faces" as "f"
   inner join "person_boxes" as "b" on "b"."id" = "f"."box_id"
+  inner join "people" as "p" on "p"."id" = "b"."person_id"
 where
-  "b"."person_id" is not null
-  and "b"."status" = $1
-  and "f"."media_id" <> $2
+  "b"."status" = $1
+  and "p"."is_private" = $2
+  and "f"."media_id" <> $3
+order by
+  "f"."id"
+limit
+  $4;
+
+-- listNamedFaces (after)
+select
+  "f"."id",
+  "f"."media_id",
+  "f"."descriptor",
+  "b"."person_id"
+from
+  "media_faces" as "f"
+  inner join "person_boxes" as "b" on "b"."id" = "f"."box_id"
+  inner join "people" as "p" on "p"."id" = "b"."person_id"
+where
+  "b"."status" = $1
+  and "p"."is_private" = $2
+  and "f"."media_id" <> $3
+  and "f"."id" > $4
+order by
+  "f"."id"
+limit
+  $5;
+
+-- listNamedFacesAmong
+select
+  "f"."id",
+  "f"."media_id",
+  "f"."descriptor",
+  "b"."person_id"
+from
+  "media_faces" as "f"
+  inner join "person_boxes" as "b" on "b"."id" = "f"."box_id"
+  inner join "people" as "p" on "p"."id" = "b"."person_id"
+where
+  "b"."status" = $1
+  and "p"."is_private" = $2
+  and "f"."id" in ($3);
+
+-- listFaceIdsOfBox
+select
+  "id"
+from
+  "media_faces"
+where
+  "box_id" = $1;
+
+-- listFaceIdsOfPerson
+select
+  "f"."id"
+from
+  "media_faces" as "f"
+  inner join "person_boxes" as "b" on "b"."id" = "f"."box_id"
+where
+  "b"."person_id" = $1;
+
+-- listSuggestionFacesLike
+select
+  "f"."id",
+  "f"."media_id",
+  "f"."box_id",
+  "f"."descriptor",
+  "f"."look_alike_face_id",
+  "f"."look_alike_distance"
+from
+  "media_faces" as "f"
+  inner join "person_boxes" as "b" on "b"."id" = "f"."box_id"
+where
+  "b"."source" = $1
+  and "b"."status" = $2
+  and "b"."person_id" is null
+  and "f"."look_alike_face_id" in ($3)
+order by
+  "f"."id";
+
+-- listSuggestionFaces (first)
+select
+  "f"."id",
+  "f"."media_id",
+  "f"."box_id",
+  "f"."descriptor",
+  "f"."look_alike_face_id",
+  "f"."look_alike_distance"
+from
+  "media_faces" as "f"
+  inner join "person_boxes" as "b" on "b"."id" = "f"."box_id"
+where
+  "b"."source" = $1
+  and "b"."status" = $2
+  and "b"."person_id" is null
 order by
   "f"."id"
 limit
   $3;
 
--- listNamedFaces (after)
+-- listSuggestionFaces (after)
 select
   "f"."id",
+  "f"."media_id",
+  "f"."box_id",
   "f"."descriptor",
-  "b"."person_id"
+  "f"."look_alike_face_id",
+  "f"."look_alike_distance"
 from
   "media_faces" as "f"
   inner join "person_boxes" as "b" on "b"."id" = "f"."box_id"
 where
-  "b"."person_id" is not null
-  and "b"."status" = $1
-  and "f"."media_id" <> $2
+  "b"."source" = $1
+  and "b"."status" = $2
+  and "b"."person_id" is null
   and "f"."id" > $3
 order by
   "f"."id"
 limit
   $4;
+
+-- setLookAlike (a look-alike)
+update
+  "media_faces"
+set
+  "look_alike_face_id" = $1,
+  "look_alike_distance" = $2
+where
+  "id" = $3;
+
+update
+  "person_boxes"
+set
+  "suggested_person_id" = $1,
+  "confidence" = $2,
+  "updated_at" = $3
+where
+  "id" = $4;
+
+-- setLookAlike (none)
+update
+  "media_faces"
+set
+  "look_alike_face_id" = $1,
+  "look_alike_distance" = $2
+where
+  "id" = $3;
+
+update
+  "person_boxes"
+set
+  "suggested_person_id" = $1,
+  "confidence" = $2,
+  "updated_at" = $3
+where
+  "id" = $4;
 
 -- createSuggestedBox
 insert into

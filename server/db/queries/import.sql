@@ -40,6 +40,14 @@ order by
 limit
   $2;
 
+-- getPlaceIdByName
+select
+  "id"
+from
+  "places"
+where
+  lower(name_fo) = $1;
+
 -- getCategoryIdByName
 select
   "id"

@@ -87,6 +87,21 @@ where
 limit
   $10;
 
+-- listLocatedByTitle
+select
+  m.id
+from
+  media_items m
+where
+  m.is_public
+  and m.map_key is not null
+  and m.category_id = $1::uuid
+order by
+  lower(m.title),
+  m.id
+limit
+  $2;
+
 -- getMapItemDetails
 select
   "media_items"."id",

@@ -55,40 +55,156 @@ returning
   *;
 
 -- recordView (counted)
-update
-  "media_items"
-set
-  "view_count" = "view_count" + $1
-where
-  "id" = $2
-  and "is_public" = $3
-returning
-  "view_count",
-  exists (
+with
+  m as (
     select
-      1
+      id,
+      view_count
     from
-      derivatives d
+      media_items
     where
-      d.owner_type = 'media'
-      and d.owner_id = media_items.id
-      and d.variant = 'display'
-      and d.watermarked
-  ) as "watermarked";
-
-insert into
-  "media_usage_log" ("media_item_id", "action", "user_agent", "watermarked")
-values
-  ($1, $2, $3, $4);
+      id = $1
+      and is_public
+  ),
+  added as (
+    insert into
+      media_view_queue(media_item_id, user_agent, watermarked)
+    select
+      m.id,
+      $2,
+      exists (
+        select
+          1
+        from
+          derivatives d
+        where
+          d.owner_type = 'media'
+          and d.owner_id = m.id
+          and d.variant = 'display'
+          and d.watermarked
+      )
+    from
+      m
+    returning
+      media_item_id
+  )
+select
+  (m.view_count + (
+    select
+      count(*)
+    from
+      media_view_queue q
+    where
+      q.media_item_id = m.id
+  ) + (
+    select
+      count(*)
+    from
+      added
+  ))::int as views
+from
+  m;
 
 -- recordView (not counted)
 select
-  "view_count"
+  (m.view_count + (
+    select
+      count(*)
+    from
+      media_view_queue q
+    where
+      q.media_item_id = m.id
+  ))::int as views
 from
-  "media_items"
+  media_items m
 where
-  "id" = $1
-  and "is_public" = $2;
+  m.id = $1
+  and m.is_public;
+
+-- moveQueuedViews
+with
+  batch as (
+    select
+      id,
+      media_item_id
+    from
+      media_view_queue
+    order by
+      id
+    limit
+      $1
+    for update
+    skip locked
+  ),
+  items as (
+    select
+      id
+    from
+      media_items
+    where
+      id in (
+        select
+          media_item_id
+        from
+          batch
+      )
+    for update
+    skip locked
+  ),
+  moved as (
+    delete from
+      media_view_queue q using batch b
+    where
+      q.id = b.id
+      and b.media_item_id in (
+        select
+          id
+        from
+          items
+      )
+    returning
+      q.id,
+      q.media_item_id,
+      q.user_agent,
+      q.watermarked,
+      q.viewed_at
+  ),
+  counted as (
+    update
+      media_items m
+    set
+      view_count = m.view_count + c.n
+    from
+      (
+        select
+          media_item_id,
+          count(*)::int as n
+        from
+          moved
+        group by
+          media_item_id
+      ) c
+    where
+      m.id = c.media_item_id
+  ),
+  logged as (
+    insert into
+      media_usage_log(media_item_id, action, user_agent, watermarked, created_at)
+    select
+      media_item_id,
+      'view',
+      user_agent,
+      watermarked,
+      viewed_at
+    from
+      moved
+    order by
+      id
+  )
+select
+  count(*)::int as moved
+from
+  moved;
 
 -- createUsage
 insert into
@@ -112,12 +228,14 @@ select
   "categories"."color" as "category_color",
   "categories"."icon" as "category_icon",
   "folders"."name" as "folder_name",
+  "places"."name_fo" as "place_name",
   ("media_items"."created_at")::text as "__key0",
   ("media_items"."id")::text as "__key1"
 from
   "media_items"
   left join "categories" on "categories"."id" = "media_items"."category_id"
   left join "folders" on "folders"."id" = "media_items"."folder_id"
+  left join "places" on "places"."id" = "media_items"."place_id"
 order by
   "media_items"."created_at" desc,
   "media_items"."id" desc
@@ -140,12 +258,14 @@ select
   "categories"."color" as "category_color",
   "categories"."icon" as "category_icon",
   "folders"."name" as "folder_name",
+  "places"."name_fo" as "place_name",
   ("media_items"."created_at")::text as "__key0",
   ("media_items"."id")::text as "__key1"
 from
   "media_items"
   left join "categories" on "categories"."id" = "media_items"."category_id"
   left join "folders" on "folders"."id" = "media_items"."folder_id"
+  left join "places" on "places"."id" = "media_items"."place_id"
 where
   "media_items"."category_id" = $1
 order by
@@ -168,12 +288,14 @@ select
   "categories"."color" as "category_color",
   "categories"."icon" as "category_icon",
   "folders"."name" as "folder_name",
+  "places"."name_fo" as "place_name",
   (lower(media_items.title))::text as "__key0",
   ("media_items"."id")::text as "__key1"
 from
   "media_items"
   left join "categories" on "categories"."id" = "media_items"."category_id"
   left join "folders" on "folders"."id" = "media_items"."folder_id"
+  left join "places" on "places"."id" = "media_items"."place_id"
 where
   (((media_items.title || E'
 ' || coalesce(media_items.description, '') || E'
@@ -198,6 +320,7 @@ from
   "media_items"
   left join "categories" on "categories"."id" = "media_items"."category_id"
   left join "folders" on "folders"."id" = "media_items"."folder_id"
+  left join "places" on "places"."id" = "media_items"."place_id"
 where
   (((media_items.title || E'
 ' || coalesce(media_items.description, '') || E'
@@ -218,6 +341,7 @@ select
   "categories"."color" as "category_color",
   "categories"."icon" as "category_icon",
   "folders"."name" as "folder_name",
+  "places"."name_fo" as "place_name",
   (media_items.is_featured::int)::text as "__key0",
   ("media_items"."created_at")::text as "__key1",
   ("media_items"."id")::text as "__key2"
@@ -225,6 +349,7 @@ from
   "media_items"
   left join "categories" on "categories"."id" = "media_items"."category_id"
   left join "folders" on "folders"."id" = "media_items"."folder_id"
+  left join "places" on "places"."id" = "media_items"."place_id"
 where
   "media_items"."category_id" is null
   and "media_items"."folder_id" is null
@@ -242,6 +367,7 @@ from
   "media_items"
   left join "categories" on "categories"."id" = "media_items"."category_id"
   left join "folders" on "folders"."id" = "media_items"."folder_id"
+  left join "places" on "places"."id" = "media_items"."place_id"
 where
   "media_items"."category_id" is null
   and "media_items"."folder_id" is null
@@ -254,12 +380,14 @@ select
   "categories"."color" as "category_color",
   "categories"."icon" as "category_icon",
   "folders"."name" as "folder_name",
+  "places"."name_fo" as "place_name",
   ("media_items"."view_count")::text as "__key0",
   ("media_items"."id")::text as "__key1"
 from
   "media_items"
   left join "categories" on "categories"."id" = "media_items"."category_id"
   left join "folders" on "folders"."id" = "media_items"."folder_id"
+  left join "places" on "places"."id" = "media_items"."place_id"
 where
   (((media_items.title || E'
 ' || coalesce(media_items.description, '') || E'
@@ -272,25 +400,73 @@ limit
 
 -- listMediaByDisplayIds (plain)
 select
-  "media_items".*,
+  "media_items"."id",
+  "media_items"."display_id",
+  "media_items"."media_type",
+  "media_items"."title",
+  "media_items"."description",
+  "media_items"."photographer",
+  "media_items"."location",
+  "media_items"."original_date",
+  "media_items"."source",
+  "media_items"."keywords",
+  "media_items"."is_public",
+  "media_items"."is_featured",
+  "media_items"."copyright_status",
+  "media_items"."copyright_holder",
+  "media_items"."commercial_use_allowed",
+  "media_items"."attribution_required",
+  "media_items"."attribution_text",
+  "media_items"."historical_context",
+  "media_items"."technical_notes",
+  "media_items"."rights",
+  "media_items"."place_id",
+  "media_items"."latitude",
+  "media_items"."longitude",
   "categories"."name" as "category_name",
-  "folders"."name" as "folder_name"
+  "folders"."name" as "folder_name",
+  "places"."name_fo" as "place_name"
 from
   "media_items"
   left join "categories" on "categories"."id" = "media_items"."category_id"
   left join "folders" on "folders"."id" = "media_items"."folder_id"
+  left join "places" on "places"."id" = "media_items"."place_id"
 where
   "media_items"."display_id" in ($1);
 
 -- listMediaByDisplayIds (locked)
 select
-  "media_items".*,
+  "media_items"."id",
+  "media_items"."display_id",
+  "media_items"."media_type",
+  "media_items"."title",
+  "media_items"."description",
+  "media_items"."photographer",
+  "media_items"."location",
+  "media_items"."original_date",
+  "media_items"."source",
+  "media_items"."keywords",
+  "media_items"."is_public",
+  "media_items"."is_featured",
+  "media_items"."copyright_status",
+  "media_items"."copyright_holder",
+  "media_items"."commercial_use_allowed",
+  "media_items"."attribution_required",
+  "media_items"."attribution_text",
+  "media_items"."historical_context",
+  "media_items"."technical_notes",
+  "media_items"."rights",
+  "media_items"."place_id",
+  "media_items"."latitude",
+  "media_items"."longitude",
   "categories"."name" as "category_name",
-  "folders"."name" as "folder_name"
+  "folders"."name" as "folder_name",
+  "places"."name_fo" as "place_name"
 from
   "media_items"
   left join "categories" on "categories"."id" = "media_items"."category_id"
   left join "folders" on "folders"."id" = "media_items"."folder_id"
+  left join "places" on "places"."id" = "media_items"."place_id"
 where
   "media_items"."display_id" in ($1)
 for update
@@ -308,7 +484,9 @@ from
 where
   m.id = r.id
 returning
-  m.*;
+  m.id,
+  m.rights,
+  m.media_type;
 
 -- listPlaceIdsByName
 select
@@ -326,6 +504,12 @@ from
   "folders"
 order by
   "created_at" desc;
+
+select
+  "id",
+  "name_fo"
+from
+  "places";
 
 -- getMediaStats
 select

@@ -47,6 +47,29 @@ where
   "person_id" = $1
   and "status" = $2;
 
+-- movePerson
+update
+  "person_boxes"
+set
+  "person_id" = $1,
+  "updated_at" = $2
+where
+  "person_id" = $3;
+
+update
+  "person_boxes"
+set
+  "suggested_person_id" = $1
+where
+  "suggested_person_id" = $2;
+
+update
+  "person_suggestions"
+set
+  "person_id" = $1
+where
+  "person_id" = $2;
+
 -- deletePerson
 delete from
   "people"
@@ -443,6 +466,34 @@ from
   "person_suggestions"
 group by
   "status";
+
+-- listOwnSuggestions
+select
+  "s"."id",
+  "s"."media_id",
+  "s"."name",
+  "s"."status",
+  "s"."created_at",
+  "m"."title" as "media_title"
+from
+  "person_suggestions" as "s"
+  inner join "media_items" as "m" on "m"."id" = "s"."media_id"
+where
+  "s"."submitted_by" = $1
+order by
+  "s"."created_at" desc,
+  "s"."id" desc
+limit
+  $2;
+
+-- countOwnAcceptedSuggestions
+select
+  count(*) as "n"
+from
+  "person_suggestions"
+where
+  "submitted_by" = $1
+  and "status" = $2;
 
 -- countPendingSuggestions
 select
