@@ -226,7 +226,11 @@ async function measure(engine: Engine) {
         // (the gallery's page and the timeline, drawn) too.
         { name: 'search, rare', path: '/api/gallery?q=sjeldsamt', goal: 'uncached-quarter' as const },
         { name: 'search, common', path: '/api/gallery?q=bryggjan', goal: 'uncached-quarter' as const },
-        { name: 'search, a person', path: `/api/gallery?q=${PERSON_QUERY}`, goal: 'uncached-quarter' as const },
+        {
+          name: 'search, a person',
+          path: `/api/gallery?q=${PERSON_QUERY}`,
+          goal: 'uncached-quarter' as const,
+        },
         { name: 'timeline of a search, rare', path: '/api/gallery/timeline?q=sjeldsamt' },
         { name: 'timeline of a search, common', path: '/api/gallery/timeline?q=bryggjan' },
         { name: 'search page /?q=, common', path: '/?q=bryggjan' },

@@ -164,7 +164,12 @@ describe('the about page', () => {
       const section = page
         .getByRole('main')
         .locator('section')
-        .filter({ has: page.getByRole('heading', { level: 2, name: /^(Kortið og keldur tess|The map and its sources)$/ }) });
+        .filter({
+          has: page.getByRole('heading', {
+            level: 2,
+            name: /^(Kortið og keldur tess|The map and its sources)$/,
+          }),
+        });
       return section.getByRole('listitem').evaluateAll((lis) =>
         lis.map((li) => ({
           text: (li as HTMLElement).innerText.replace(/\s+/g, ' ').trim(),
@@ -174,7 +179,10 @@ describe('the about page', () => {
     };
     await page.goto('/about');
     expect(await credits()).toEqual([
-      { text: 'Strandarlinjan: Natural Earth (alment ogn) · naturalearthdata.com', href: 'https://www.naturalearthdata.com/' },
+      {
+        text: 'Strandarlinjan: Natural Earth (alment ogn) · naturalearthdata.com',
+        href: 'https://www.naturalearthdata.com/',
+      },
       { text: 'Kortið verður teknað við Leaflet · leafletjs.com', href: 'https://leafletjs.com/' },
       {
         text: 'Staðarnøvn og hnit © OpenStreetMap íkastarar, ODbL 1.0 · Upphavsrættur og loyvi hjá OpenStreetMap',

@@ -71,7 +71,10 @@ describe('the list of places', () => {
     const foreign = refuseOtherHosts(admin);
     const page = await admin.newPage();
     await page.goto('/admin');
-    await page.getByRole('navigation', { name: 'Høvuðsvalmynd' }).getByRole('button', { name: 'Admin' }).click();
+    await page
+      .getByRole('navigation', { name: 'Høvuðsvalmynd' })
+      .getByRole('button', { name: 'Admin' })
+      .click();
     await page.getByRole('menuitem', { name: 'Støð', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/admin/places');
     await page.getByRole('heading', { level: 1, name: 'Støð' }).waitFor();
@@ -112,9 +115,9 @@ describe('the list of places', () => {
     await tabTo(page, dialog.getByRole('button', { name: 'Legg stað afturat' }), 120);
     await page.keyboard.press('Enter');
     await dialog.getByText('Eitt stað við hesum navni er longu til.').waitFor();
-    expect(
-      await dialog.getByRole('textbox', { name: 'Føroyskt navn' }).getAttribute('aria-invalid'),
-    ).toBe('true');
+    expect(await dialog.getByRole('textbox', { name: 'Føroyskt navn' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
     await expectNoAxeViolations(page);
 
     // Another name goes through; the English name left empty is the Faroese one.
@@ -124,7 +127,9 @@ describe('the list of places', () => {
     await tabTo(page, dialog.getByRole('button', { name: 'Legg stað afturat' }), 120);
     await page.keyboard.press('Enter');
     await page.getByText('Staðið er lagt afturat').waitFor();
-    await expect.poll(() => placeNamed(NAME)).toMatchObject({ nameEn: NAME, latitude: 62.01, longitude: -6.77 });
+    await expect
+      .poll(() => placeNamed(NAME))
+      .toMatchObject({ nameEn: NAME, latitude: 62.01, longitude: -6.77 });
     await search(page, NAME.toLowerCase());
     await expect.poll(() => rowNames(page)).toEqual([NAME]);
     await table(page).getByRole('cell', { name: '62.0100, -6.7700' }).waitFor();

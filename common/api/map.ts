@@ -80,7 +80,13 @@ export const mapClustersResponse = z.object({
 export type MapClusters = z.infer<typeof mapClustersResponse>;
 
 /** GET /api/map/items: the gallery's filters (no view: the whole map). */
-export const mapItemsQuery = galleryQuery.pick({ q: true, category: true, type: true, period: true, place: true });
+export const mapItemsQuery = galleryQuery.pick({
+  q: true,
+  category: true,
+  type: true,
+  period: true,
+  place: true,
+});
 
 /**
  * The first MAP_LIST_LIMIT located public items the filters select, by title: what the map's page

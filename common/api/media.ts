@@ -177,8 +177,6 @@ export const mediaUploadResponse = mediaItemResponse.extend({ nearDuplicates: z.
 export type MediaUploadResponse = z.infer<typeof mediaUploadResponse>;
 export const viewResponse = z.object({ viewCount: z.number() });
 
-
-
 /**
  * Editing an item: any upload field; a title, when sent, must not be empty (trimmed). Keywords
  * come comma-separated, trimmed, empties dropped; none (or null) clears them (admin-back-office.md §5).

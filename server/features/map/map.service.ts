@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import type { Basemap, MapClusters, MapItem, MapItems, mapClustersQuery, mapItemsQuery } from '#common/api/map.ts';
+import type {
+  Basemap,
+  MapClusters,
+  MapItem,
+  MapItems,
+  mapClustersQuery,
+  mapItemsQuery,
+} from '#common/api/map.ts';
 import {
   type Bbox,
   cellBounds,

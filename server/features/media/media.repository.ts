@@ -268,7 +268,11 @@ export function listMediaByDisplayIds(db: Db, displayIds: readonly string[], loc
       'media_items.latitude',
       'media_items.longitude',
     ])
-    .select(['categories.name as category_name', 'folders.name as folder_name', 'places.name_fo as place_name'])
+    .select([
+      'categories.name as category_name',
+      'folders.name as folder_name',
+      'places.name_fo as place_name',
+    ])
     .where('media_items.display_id', 'in', displayIds);
   if (lock) query = query.forUpdate('media_items');
   return query.execute();
@@ -287,10 +291,11 @@ export async function updateMediaFromRecords(
 ) {
   if (records.length === 0 || columns.length === 0) return [];
   const sets = sql.join(columns.map((c) => sql`${sql.ref(c)} = r.${sql.ref(c)}`));
-  const result =
-    await sql<Pick<MediaItemRow, 'id' | 'rights' | 'media_type'>>`update media_items m set ${sets}, updated_at = now() from jsonb_populate_recordset(null::media_items, ${JSON.stringify(records)}::jsonb) r where m.id = r.id returning m.id, m.rights, m.media_type`.execute(
-      db,
-    );
+  const result = await sql<
+    Pick<MediaItemRow, 'id' | 'rights' | 'media_type'>
+  >`update media_items m set ${sets}, updated_at = now() from jsonb_populate_recordset(null::media_items, ${JSON.stringify(records)}::jsonb) r where m.id = r.id returning m.id, m.rights, m.media_type`.execute(
+    db,
+  );
   return result.rows;
 }
 

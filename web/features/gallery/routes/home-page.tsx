@@ -192,7 +192,13 @@ export function HomePage() {
                   onClick={(event) => {
                     const fresh = mapHref(new URLSearchParams(window.location.search));
                     event.currentTarget.setAttribute('href', fresh);
-                    if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+                    if (
+                      event.button !== 0 ||
+                      event.metaKey ||
+                      event.altKey ||
+                      event.ctrlKey ||
+                      event.shiftKey
+                    )
                       return; // the browser opens the (now fresh) href itself
                     event.preventDefault();
                     navigate(fresh);

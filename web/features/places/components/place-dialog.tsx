@@ -31,7 +31,9 @@ export function PlaceDialog({ target, onClose }: { target: PlaceDialogTarget; on
         title={title}
         description={
           editing
-            ? t('admin.places.edit_text', 'Change the names or the point of {name}.', { name: editing.nameFo })
+            ? t('admin.places.edit_text', 'Change the names or the point of {name}.', {
+                name: editing.nameFo,
+              })
             : t('admin.places.create_text', 'A place staff can give items, with its names and its point.')
         }
         closeLabel={t('admin.places.close', 'Close')}
