@@ -299,7 +299,7 @@ describe(`npm run import (${engine})`, { timeout: 180_000 }, () => {
     const result = await run([extra, '--csv', bad, '--report', join(work, 'bad-report.csv')]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      `Error: nothing was imported: ${bad}: unknown columns "titel", "photografer". The columns are: file, title, description, photographer, location, original_date, source, keywords, category, folder, is_public, is_featured, copyright_status, copyright_holder, commercial_use_allowed, attribution_required, attribution_text, historical_context, technical_notes, rights (docs/import.md).`,
+      `Error: nothing was imported: ${bad}: unknown columns "titel", "photografer". The columns are: file, title, description, photographer, location, original_date, source, keywords, category, folder, is_public, is_featured, copyright_status, copyright_holder, commercial_use_allowed, attribution_required, attribution_text, historical_context, technical_notes, rights, place, latitude, longitude (docs/import.md).`,
     );
     expect(existsSync(join(work, 'bad-report.csv'))).toBe(false);
     const count = await withArchive((db) =>

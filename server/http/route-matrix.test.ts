@@ -162,6 +162,7 @@ const MATRIX: Record<string, typeof ANYONE | typeof SIGNED_IN | Role[]> = {
   'POST /api/admin/people': CONTENT,
   'PATCH /api/admin/people/:id': CONTENT,
   'DELETE /api/admin/people/:id': CONTENT,
+  'POST /api/admin/people/:id/merge': CONTENT,
   'GET /api/admin/people/media/:mediaId/boxes': CONTENT,
   'POST /api/admin/people/media/:mediaId/boxes': CONTENT,
   'PATCH /api/admin/people/boxes/:id': CONTENT,
