@@ -153,7 +153,7 @@ describe('staff upload at /admin/media/upload', () => {
     const search = shared.getByRole('combobox', { name: 'Finn eitt stað (føroyskt ella enskt navn)' });
     await search.focus();
     await page.keyboard.type('vagur');
-    await expect.poll(() => shared.getByRole('option').first().textContent()).toBe('Vágur');
+    await expect.poll(() => shared.getByRole('listbox').getByRole('option').first().textContent()).toBe('Vágur');
     await page.keyboard.press('Enter');
     await shared.getByText('Stað: Vágur').waitFor();
     expect(await shared.getByLabel('Breidd').inputValue()).toBe(String(vagur.latitude));
