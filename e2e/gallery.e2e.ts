@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_PAGE_SIZE } from '#common/api/gallery.ts';
 import type { MediaItem } from '#common/api/media.ts';
 import { ghostscriptPdf } from '#server/test/fixtures.ts';
+import { pollUntil } from '#server/test/poll.ts';
 import { SITE_SETTING_DEFAULTS } from '#common/site-defaults.ts';
 import {
   adminContext,
@@ -71,16 +72,17 @@ beforeAll(async () => {
   // A view is queued and counted within seconds (server/features/media/view-counts.ts): staff see
   // the counts first; the public answers show them with the next change (within a minute
   // otherwise), here the newest item's upload.
-  await expect
-    .poll(
-      async () => {
-        const res = await admin.request.get(`/api/admin/media?q=${encodeURIComponent(tag)}&limit=10`);
-        const listed = (await res.json()).items as { id: string; viewCount: number }[];
-        return [items.boeur.id, items.skjal.id].map((id) => listed.find((i) => i.id === id)?.viewCount);
-      },
-      { timeout: 15_000 },
-    )
-    .toEqual([3, 2]);
+  // (expect.poll only runs inside a test: a hook waits with pollUntil.)
+  await pollUntil(
+    'the views are counted (Bøur 3, Skjal 2)',
+    async () => {
+      const res = await admin.request.get(`/api/admin/media?q=${encodeURIComponent(tag)}&limit=10`);
+      const listed = (await res.json()).items as { id: string; viewCount: number }[];
+      const counts = [items.boeur.id, items.skjal.id].map((id) => listed.find((i) => i.id === id)?.viewCount);
+      return counts[0] === 3 && counts[1] === 2;
+    },
+    { timeoutMs: 15_000 },
+  );
   items.featured = await uploadMediaViaApi(admin, { title: `Útvald ${tag}`, fields: { isFeatured: 'true' } });
 }, 120_000);
 

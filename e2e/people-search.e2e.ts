@@ -53,8 +53,12 @@ const searchBox = (page: Page) => page.getByLabel('Leita', { exact: true });
 /** The gallery's heading when nothing matches (gallery.empty.title). */
 const EMPTY = 'No Results Found';
 
+/** Long enough for a busy machine: every check inside it finds the scripts still held back. */
+const HOLD_MS = 15_000;
+
 async function onPersonPage(page: Page) {
-  await page.waitForURL(`**/people/${personId}`);
+  // On commit: the load event waits for the page's scripts, which may be held back.
+  await page.waitForURL(`**/people/${personId}`, { waitUntil: 'commit' });
   await page.getByRole('heading', { level: 1, name: NAME }).waitFor();
   expect(await page.textContent('body')).toContain('1866–1916');
   await page.getByRole('link', { name: new RegExp(TITLE) }).waitFor();
@@ -67,9 +71,12 @@ describe("a person's name in the gallery's search", () => {
     await page.goto('/');
     await searchBox(page).focus();
     await page.keyboard.type(TYPED);
+    // The search is applied when the address has the words (the gallery shows every item until
+    // then, the newest, this one, first).
+    await page.waitForURL((url) => url.searchParams.get('q') === TYPED);
     const card = results(page).getByRole('link', { name: TITLE });
+    await expect.poll(() => results(page).locator('[data-item-id]').count()).toBe(1);
     await card.waitFor();
-    expect(await results(page).locator('[data-item-id]').count()).toBe(1);
     await expectNoAxeViolations(page);
     await card.focus();
     await page.keyboard.press('Enter');
@@ -90,18 +97,18 @@ describe("a person's name in the gallery's search", () => {
   it('works with the scripts held back: the search is sent as a form, the card and the name are links', async () => {
     const visitor = await newVisitor(browser(), { waitForScripts: false });
     const page = await visitor.newPage();
-    const held = await holdScripts(page);
+    const held = await holdScripts(page, HOLD_MS);
     await page.goto('/', { waitUntil: 'commit' });
     await searchBox(page).waitFor();
     await searchBox(page).fill(TYPED);
     await searchBox(page).press('Enter');
-    await page.waitForURL((url) => url.searchParams.get('q') === TYPED);
+    await page.waitForURL((url) => url.searchParams.get('q') === TYPED, { waitUntil: 'commit' });
     const card = results(page).getByRole('link', { name: TITLE });
     await card.waitFor();
     expect(await held.inWindow()).toEqual({ live: false, held: true });
     await expectNoAxeViolations(page);
     await card.click();
-    await page.waitForURL(`**/media/${media.id}`);
+    await page.waitForURL(`**/media/${media.id}`, { waitUntil: 'commit' });
     const name = page.getByRole('link', { name: NAME, exact: true });
     await name.waitFor();
     expect(await held.inWindow()).toEqual({ live: false, held: true });

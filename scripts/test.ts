@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { engineTestFiles } from '../server/test/engine-files.ts';
 import { type FileTiming, summarizeTimings } from './lib/timing-reporter.ts';
 
@@ -86,6 +86,8 @@ interface Outcome {
   passed: number;
   failed: number;
   files?: number;
+  /** The failed tests (and files that failed outside a test), as "file › test: first line". */
+  failures: string[];
 }
 
 function run(step: Step, alone: boolean): Promise<Outcome> {
@@ -106,17 +108,57 @@ function run(step: Step, alone: boolean): Promise<Outcome> {
     child.on('close', (code, signal) => {
       const seconds = (Date.now() - started) / 1000;
       if (!alone) console.log(`\n=== ${step.name} (its output):\n${readFileSync(log, 'utf8')}`);
-      const outcome: Outcome = { step, status: code ?? (signal ? -1 : null), seconds, passed: 0, failed: 0 };
+      const outcome: Outcome = {
+        step,
+        status: code ?? (signal ? -1 : null),
+        seconds,
+        passed: 0,
+        failed: 0,
+        failures: [],
+      };
       if (step.report) {
         const counts = existsSync(step.report) ? JSON.parse(readFileSync(step.report, 'utf8')) : null;
         outcome.passed = counts?.numPassedTests ?? 0;
         outcome.failed = (counts?.numFailedTests ?? 0) + (counts ? 0 : 1);
         outcome.files = counts?.testResults?.length;
+        outcome.failures = counts ? failedTests(counts) : [];
       }
       console.log(`=== ${step.name}: ${code === 0 ? 'ok' : 'FAILED'} in ${Math.round(seconds)} s`);
       resolveOutcome(outcome);
     });
   });
+}
+
+interface VitestReport {
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+/**
+ * What failed, a line each, so that the end of the output (all a CI summary may keep) names it: a
+ * file whose `beforeAll` failed has its tests skipped and only its own message.
+ */
+function failedTests(report: VitestReport): string[] {
+  const firstLine = (text = '') =>
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 300) ?? '';
+  const lines: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const name = relative(root, file.name);
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of tests) lines.push(`${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (tests.length === 0 && file.status === 'failed') lines.push(`${name}: ${firstLine(file.message)}`);
+  }
+  return lines;
 }
 
 const serial = process.env.TEST_SERIAL === '1';
@@ -137,6 +179,7 @@ for (const o of outcomes) {
   failed += o.failed;
   if (o.step.report && o.passed === 0) failures.push(`${o.step.name} ran no test`);
   if (o.status !== 0) failures.push(`${o.step.name} failed (exit ${o.status})`);
+  for (const test of o.failures) failures.push(`${o.step.name}: ${test}`);
   const tests = o.step.report ? `  ${o.passed} passed, ${o.failed} failed in ${o.files ?? 0} files` : '';
   console.log(
     `${o.step.name.padEnd(28)} ${String(Math.round(o.seconds)).padStart(5)} s  ${o.status === 0 ? 'ok' : 'FAILED'}${tests}`,
