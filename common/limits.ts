@@ -13,6 +13,12 @@ export const DOCUMENT_MAX_BYTES = 26_214_400;
  * export writes it is a few kilobytes; 1 MiB leaves room for long descriptions and contexts.
  */
 export const SIDECAR_MAX_BYTES = 1_048_576;
+/**
+ * The largest metadata CSV `npm run import --csv` reads (it is parsed whole, before the archive is
+ * opened): 100,000 rows of 330 bytes. A larger collection is imported a folder at a time, each with
+ * its own CSV (rows without a file in the folder are only reported).
+ */
+export const IMPORT_CSV_MAX_BYTES = 33_554_432;
 
 export const GALLERY_FEATURED_LIMIT = 6;
 export const CONTRIBUTOR_SUBMISSIONS_LIMIT = 50;

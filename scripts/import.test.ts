@@ -9,6 +9,7 @@ import {
   readFileSync,
   readdirSync,
   rmSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -393,6 +394,15 @@ describe(`npm run import (${engine})`, { timeout: 180_000 }, () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(
       /^Error: nothing was changed: The CSV is refused: unknown column "litur"\./,
+    );
+
+    // The media screen's bound, before anything is read: a sparse file of 8 GiB.
+    writeFileSync(update, 'display_id,title\n');
+    truncateSync(update, 8 * 1024 ** 3);
+    const huge = await run(['--update', update]);
+    expect(huge.code).toBe(1);
+    expect(ourLines(huge.stderr)).toBe(
+      `Error: the CSV ${update}: it is 8,589,934,592 bytes, more than the 20,971,520 (20 MiB) a CSV may have.`,
     );
   });
 

@@ -6,12 +6,14 @@
  * metadata of a CSV (docs/import.md). On PGlite, stop the server first (it holds the database); on
  * PostgreSQL the server may keep running. A killed run is continued by running it again.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { LockedError } from '#server/db/lock.ts';
 import { CSV_BOM, csvLine } from '#server/import/csv.ts';
+import { readBoundedText } from '#server/import/read-bounded.ts';
+import { MEDIA_CSV_MAX_BYTES } from '#common/api/media.ts';
 import { ImportProgress } from '#server/import/progress.ts';
 import { ImportRefusal, importingActor, readMetadata, runImport } from '#server/import/run-import.ts';
 import { AppError } from '#server/errors.ts';
@@ -136,12 +138,10 @@ async function main() {
  * logged as one batch (not with --dry-run). Exit code 2 when rows were refused.
  */
 async function updateFromCsv(path: string, dryRun: boolean, as: string | undefined) {
-  let csv: string;
-  try {
-    csv = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read the CSV ${path}: ${(error as Error).message}`);
-  }
+  // The same bound as the media screen's (the CSV is parsed whole).
+  const read = await readBoundedText(path, MEDIA_CSV_MAX_BYTES, 'a CSV');
+  if (!read.ok) throw new UsageError(`the CSV ${path}: ${read.message}.`);
+  const csv = read.text;
   const config = loadConfig();
   const { context, database } = await openServices(
     config,

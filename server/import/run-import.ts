@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { lstat, open, readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { basename, join, posix, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { quietLogger } from '#server/runtime.ts';
 import { folderBody } from '#common/api/folders.ts';
 import { fileTooLargeMessage, INGEST_LIMITS } from '#common/file-types.ts';
-import { SIDECAR_MAX_BYTES } from '#common/limits.ts';
+import { IMPORT_CSV_MAX_BYTES, SIDECAR_MAX_BYTES } from '#common/limits.ts';
 import { type Actor, can } from '#common/permissions.ts';
 import { AppError } from '#server/errors.ts';
 import type { AppContext } from '#server/http/context.ts';
@@ -35,6 +35,7 @@ import {
   listProcessing,
 } from './import.repository.ts';
 import { ImportJournal, type Outcome } from './journal.ts';
+import { readBoundedText } from './read-bounded.ts';
 import type { ImportProgress } from './progress.ts';
 
 type DocumentSidecar = NonNullable<ReturnType<typeof readDocumentSidecar>>;
@@ -210,7 +211,7 @@ export async function runImport(
     const sidecarPath = metadata?.has(source.file) ? undefined : metadataSidecar.get(source.file);
     let sidecarText: string | undefined;
     if (sidecarPath) {
-      const read = await readSidecar(sidecarPath);
+      const read = await readBoundedText(sidecarPath, SIDECAR_MAX_BYTES, 'a sidecar');
       if (!read.ok) {
         return {
           file: source.file,
@@ -494,12 +495,9 @@ export type Metadata = Map<string, { ok: true; value: RowFields } | { ok: false;
  * a column it does not know (or without `file`), or two rows for one file, is an ImportRefusal.
  */
 export async function readMetadata(path: string): Promise<Metadata> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new ImportRefusal(`cannot read the CSV ${path}: ${(error as Error).message}`);
-  }
+  const read = await readBoundedText(path, IMPORT_CSV_MAX_BYTES, 'an import CSV');
+  if (!read.ok) throw new ImportRefusal(`the CSV ${path}: ${read.message}.`);
+  const { text } = read;
   let rows: string[][];
   try {
     rows = parseCsv(text).rows;
@@ -595,39 +593,6 @@ async function listFiles(folder: string, leaveOut: Set<string>): Promise<Source[
   };
   await walk(folder);
   return found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-}
-
-/**
- * A `.metadata.json` sidecar's text, read whole only when it is at most SIDECAR_MAX_BYTES (its
- * size is looked at before anything is read, and no more than that size is read: one that grows
- * meanwhile is refused too); or why not.
- */
-async function readSidecar(
-  path: string,
-): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
-  let file: Awaited<ReturnType<typeof open>> | undefined;
-  try {
-    file = await open(path, 'r');
-    const { size } = await file.stat();
-    if (size > SIDECAR_MAX_BYTES) {
-      return {
-        ok: false,
-        message: `it is ${size.toLocaleString('en')} bytes, more than the ${SIDECAR_MAX_BYTES.toLocaleString('en')} (1 MiB) a sidecar may have`,
-      };
-    }
-    // One byte more than its size, to tell a file that grew since.
-    const buffer = Buffer.alloc(size + 1);
-    let length = 0;
-    for (let read = -1; read !== 0 && length < buffer.length; length += read) {
-      ({ bytesRead: read } = await file.read(buffer, length, buffer.length - length, length));
-    }
-    if (length > size) return { ok: false, message: 'it changed while it was read' };
-    return { ok: true, text: buffer.toString('utf8', 0, length) };
-  } catch (error) {
-    return { ok: false, message: `cannot be read (${(error as Error).message})` };
-  } finally {
-    await file?.close();
-  }
 }
 
 async function hashFile(path: string): Promise<string> {
