@@ -12,7 +12,15 @@
  * 2. Time: loading the models once, then per image the detector (with landmarks and descriptors on
  *    the one niced thread) beside the baseline measured in the same run: libvips turning the same
  *    photo upright and scaling it to 1024 px (what the job does before the model sees it).
+ * 3. `/api/health` while the job runs (issue 29 "done when": p99 < 100 ms), on PGlite and, when
+ *    BENCH_DATABASE_URL or TEST_DATABASE_URL is set, PostgreSQL: the app on a real port in this
+ *    process with its database as the server opens it, HEALTH_RATE requests a second from
+ *    autocannon in a process of its own for BENCH_FACES_SECONDS (default 15), first with nothing
+ *    else running (the baseline), then while the job scans the six demo photos, each put in the
+ *    archive JOB_COPIES times (so that it is still at work when the measure ends; printed).
  */
+import { rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { FACE_MATCH_THRESHOLD } from '#common/faces.ts';
 import {
@@ -24,6 +32,11 @@ import {
 } from '#server/media/faces/face-engine.ts';
 import { buildFaceSet, scoreAt } from '#server/test/face-pairs.ts';
 import { FACE_SAMPLES, faceApiSample } from '#server/test/fixtures.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { asRole, buildMedia } from '#server/test/factories.ts';
+import { createTestApp, listen, type TestApp } from '#server/test/harness.ts';
+import { autocannon, type Load } from './lib/autocannon.ts';
+import { benchPostgresUrl, type Engine, pgliteEngine, postgresEngine } from './lib/engines.ts';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -31,9 +44,82 @@ export async function run(): Promise<void> {
   try {
     await timing();
     await accuracy();
+    await health(pgliteEngine);
+    const url = benchPostgresUrl();
+    if (url) await health(() => postgresEngine(url, 'archive_bench_faces'));
   } finally {
     await closeFaceEngine();
   }
+}
+
+const SECONDS = Number(process.env.BENCH_FACES_SECONDS ?? 15);
+/** A check every 20 ms, as server/features/faces/face-job-health.test.ts asks. */
+const HEALTH_RATE = 50;
+const JOB_COPIES = 4;
+
+async function health(makeEngine: () => Promise<Engine>) {
+  const engine = await makeEngine();
+  let t: TestApp | undefined;
+  try {
+    await migrateToLatest(engine.handle.db);
+    t = await createTestApp({ database: engine.handle });
+    const app = t;
+    for (let copy = 0; copy < JOB_COPIES; copy++) {
+      for (const sample of FACE_SAMPLES) {
+        const key = `media/bench/faces-${copy}-${sample}.jpg`;
+        await app.ctx.blobs.put(key, await readFile(faceApiSample(sample)), { contentType: 'image/jpeg' });
+        await buildMedia(app, { file_key: key, mime_type: 'image/jpeg', processing_status: 'ready' });
+      }
+    }
+    await loadFaceModels();
+    const base = await listen(app);
+    const healthUrl = `${base}/api/health`;
+    const measure = () => autocannon(healthUrl, { connections: 1, seconds: SECONDS, rate: HEALTH_RATE });
+
+    const idle = await measure();
+    const admin = await asRole(app, 'admin');
+    if ((await admin.put('/api/admin/faces', { enabled: true })).statusCode !== 200) {
+      throw new Error('the face job could not be switched on');
+    }
+    let jobDone = false;
+    const jobStarted = performance.now();
+    const job = app.jobs.drain().finally(() => {
+      jobDone = true;
+    });
+    const busy = await measure();
+    const scannedDuring = await scanned(app);
+    const stillRunning = !jobDone;
+    await job;
+    const jobSeconds = (performance.now() - jobStarted) / 1000;
+    const total = await scanned(app);
+    const images = FACE_SAMPLES.length * JOB_COPIES;
+    console.log(`\n/api/health on ${engine.name}, ${HEALTH_RATE} a second for ${SECONDS} s each:`);
+    console.log(`| while | p50 | p99 | errors |\n|---|---|---|---|`);
+    const row = (label: string, l: Load) =>
+      console.log(`| ${label} | ${l.p50} ms | ${l.p99} ms | ${l.errors + l.non2xx} |`);
+    row('nothing else runs (baseline)', idle);
+    row(`the face job scans (${scannedDuring} of ${images} images in the ${SECONDS} s)`, busy);
+    console.log(
+      `the job: ${total} of ${images} images in ${jobSeconds.toFixed(1)} s; ` +
+        `${stillRunning ? 'still at work when the measure ended' : '✗ done before the measure ended (more copies needed)'}; ` +
+        `p99 ${(busy.p99 / Math.max(1, idle.p99)).toFixed(1)}× the baseline's; ` +
+        `${busy.p99 < 100 ? '✓' : '✗'} p99 < 100 ms while it runs`,
+    );
+  } finally {
+    if (t) {
+      await t.app.close();
+      rmSync(t.dataDir, { recursive: true, force: true });
+    }
+    await engine.close();
+  }
+}
+
+async function scanned(t: TestApp): Promise<number> {
+  const row = await t.db
+    .selectFrom('face_scans')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 async function timing() {

@@ -27,22 +27,16 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
-import { Kysely } from 'kysely';
-import pg from 'pg';
 import sharp from 'sharp';
 import { rightsStatement } from '#common/rights.ts';
 import { benchCounts, benchCreator, seedBenchArchive } from '#server/db/bench-seed.ts';
-import { type DatabaseHandle, openPostgres } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
-import { pgliteSettings } from '#server/db/pglite-options.ts';
-import { PgliteThread, PgliteThreadDialect } from '#server/db/pglite-thread.ts';
-import type { Database } from '#server/db/schema.ts';
 import { createTokenCodec } from '#server/features/oai/resumption-token.ts';
 import { exifFixture } from '#server/test/fixtures.ts';
 import { buildUser, createTestApp, listen, signIn, TEST_ORIGIN, type TestApp } from '#server/test/harness.ts';
 import { multipartUpload } from '#server/test/multipart.ts';
 import { autocannon, type Load } from './lib/autocannon.ts';
-import { freshPostgresDatabase } from './lib/server.ts';
+import { benchPostgresUrl, type Engine, pgliteEngine, postgresEngine } from './lib/engines.ts';
 
 const run$ = promisify(execFile);
 const SIZES = (process.env.BENCH_INTEROP_ITEMS ?? '100000,1000000').split(',').map(Number);
@@ -54,47 +48,6 @@ const SECONDS = Number(process.env.BENCH_INTEROP_SECONDS ?? 8);
 const DEEP_PAGES = 50;
 const PANNERS = 10;
 const TILE = 512;
-
-interface Engine {
-  name: string;
-  handle: DatabaseHandle;
-  /** The engine's bare client: SQL text and parameters, rows back. */
-  bare: (text: string, parameters: unknown[]) => Promise<Record<string, unknown>[]>;
-  close: () => Promise<void>;
-}
-
-async function pgliteEngine(): Promise<Engine> {
-  // The server's own path to PGlite (its thread); the bare client posts SQL to the same thread.
-  const thread = await PgliteThread.start({ settings: pgliteSettings() });
-  const db = new Kysely<Database>({ dialect: new PgliteThreadDialect(thread) });
-  return {
-    name: 'PGlite',
-    handle: { db, engine: 'pglite', close: async () => {} },
-    bare: async (text, parameters) =>
-      (await thread.query(text, parameters)).rows as Record<string, unknown>[],
-    close: async () => {
-      await db.destroy();
-      await thread.close();
-    },
-  };
-}
-
-async function postgresEngine(url: string): Promise<Engine> {
-  const database = await freshPostgresDatabase(url, 'archive_bench_interop');
-  const handle = await openPostgres(database.url);
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  return {
-    name: 'PostgreSQL',
-    handle,
-    bare: async (text, parameters) => (await client.query(text, parameters)).rows,
-    close: async () => {
-      await client.end();
-      await handle.close();
-      await database.drop();
-    },
-  };
-}
 
 /** autocannon against one URL for this bench's length. */
 const load = (url: string, connections: number): Promise<Load> =>
@@ -495,10 +448,11 @@ async function measure(makeEngine: () => Promise<Engine>, items: number) {
 
 export async function run() {
   console.log('Figures taken on this machine as it is: read the ratios, measured in the same run.');
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const url = benchPostgresUrl();
   for (const items of SIZES) {
     if (ENGINES.includes('pglite')) await measure(pgliteEngine, items);
-    if (url && ENGINES.includes('postgres')) await measure(() => postgresEngine(url), items);
+    if (url && ENGINES.includes('postgres'))
+      await measure(() => postgresEngine(url, 'archive_bench_interop'), items);
   }
   if (!url && ENGINES.includes('postgres'))
     console.log('\n(PostgreSQL: set BENCH_DATABASE_URL to measure it too.)');

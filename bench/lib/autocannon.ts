@@ -20,11 +20,13 @@ export interface LoadOptions {
   seconds: number;
   method?: string;
   headers?: string[];
+  /** Requests a second in all (autocannon's -R), as a monitor asks; unset, as fast as answered. */
+  rate?: number;
 }
 
 /** autocannon in its own process (so its own work never slows the server's loop) against one URL. */
 export async function autocannon(url: string, options: LoadOptions): Promise<Load> {
-  const { connections, seconds, method = 'GET', headers = [] } = options;
+  const { connections, seconds, method = 'GET', headers = [], rate } = options;
   const { stdout } = await run$(
     process.execPath,
     [
@@ -37,6 +39,7 @@ export async function autocannon(url: string, options: LoadOptions): Promise<Loa
       '-m',
       method,
       ...headers.flatMap((header) => ['-H', header]),
+      ...(rate ? ['-R', String(rate)] : []),
       url,
     ],
     { maxBuffer: 64 * 1024 * 1024 },
