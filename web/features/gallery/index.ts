@@ -6,3 +6,4 @@ export { usePublicSettings } from './api/get-public-settings.ts';
 export { usePublicCategories } from './api/get-public-categories.ts';
 export { useTimeline } from './api/get-timeline.ts';
 export { Timeline } from './components/timeline.tsx';
+export { CategoryField, filterControl, KeptFilters, TypeField } from './components/filter-fields.tsx';

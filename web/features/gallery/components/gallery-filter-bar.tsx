@@ -1,15 +1,14 @@
 import { LayoutGrid, List, Search } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import { GALLERY_SORTS, type GallerySort, MEDIA_TYPES } from '#common/enums.ts';
+import { GALLERY_SORTS, type GallerySort } from '#common/enums.ts';
 import { useT } from '#web/app/i18n.tsx';
 import type { PublicCategory } from '../api/get-public-categories.ts';
 import type { GalleryParamPatch, GalleryParams, GalleryView } from '../lib/gallery-params.ts';
+import { CategoryField, filterControl, KeptFilters, TypeField } from './filter-fields.tsx';
 
 /** How long typing must pause before the search runs. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-const control =
-  'rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-700';
 const toggleButton =
   'inline-flex items-center gap-1.5 px-3 py-2 text-sm font-medium focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-700';
 
@@ -24,7 +23,7 @@ export function GalleryFilterBar({
   onChange: (patch: GalleryParamPatch) => void;
 }) {
   const t = useT();
-  const ids = { search: useId(), category: useId(), type: useId(), sort: useId() };
+  const ids = { search: useId(), sort: useId() };
 
   // The box follows the URL (Back, a shared link, 'Clear All Filters') and the URL follows the
   // box once typing pauses. `sent` is the text the box itself put into the URL, so that what was
@@ -95,53 +94,16 @@ export function GalleryFilterBar({
               maxLength={200}
               onChange={(event) => setDraft(event.target.value)}
               placeholder={t('gallery.search.placeholder', 'Leita…')}
-              className={`${control} w-full pl-10`}
+              className={`${filterControl} w-full pl-10`}
             />
           </div>
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.category} className="text-sm font-medium text-slate-800">
-            {t('gallery.category.label', 'Bólkur')}
-          </label>
-          <select
-            id={ids.category}
-            name="category"
-            value={params.category}
-            onChange={(event) => onChange({ category: event.target.value })}
-            className={control}
-          >
-            <option value="">{t('gallery.category.all', 'Allir bólkar')}</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-            {/* A shared link may name a category this list no longer has. */}
-            {params.category && !categories.some((c) => c.id === params.category) && (
-              <option value={params.category}>{t('gallery.category.unknown', 'Ókendur bólkur')}</option>
-            )}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.type} className="text-sm font-medium text-slate-800">
-            {t('gallery.type.label', 'Slag')}
-          </label>
-          <select
-            id={ids.type}
-            name="type"
-            value={params.type}
-            onChange={(event) => onChange({ type: event.target.value })}
-            className={control}
-          >
-            <option value="">{t('gallery.type.all', 'Øll sløg')}</option>
-            {MEDIA_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {/* The texts media.type.image, .video, .audio, .document (web/features/media). */}
-                {t(`media.type.${type}`, type)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CategoryField
+          value={params.category}
+          categories={categories}
+          onChange={(category) => onChange({ category })}
+        />
+        <TypeField value={params.type} onChange={(type) => onChange({ type })} />
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.sort} className="text-sm font-medium text-slate-800">
             {t('gallery.sort.label', 'Raða eftir')}
@@ -151,7 +113,7 @@ export function GalleryFilterBar({
             name="sort"
             value={params.sort}
             onChange={(event) => onChange({ sort: event.target.value })}
-            className={control}
+            className={filterControl}
           >
             {GALLERY_SORTS.map((sort) => (
               <option key={sort} value={sort}>
@@ -180,9 +142,7 @@ export function GalleryFilterBar({
           </div>
         </fieldset>
         {params.view === 'list' && <input type="hidden" name="view" value="list" />}
-        {/* The timeline's period stays when the form is sent without script. */}
-        {params.period && <input type="hidden" name="period" value={params.period} />}
-        {params.place && <input type="hidden" name="place" value={params.place} />}
+        <KeptFilters period={params.period} place={params.place} />
         {/* Enter in the box sends the form; this button is for keyboards and screen readers. */}
         <button
           type="submit"
