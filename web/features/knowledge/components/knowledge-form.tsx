@@ -9,6 +9,7 @@ import {
 import { LOOSE_EMAIL } from '#common/form-reply.ts';
 import { paths } from '#common/paths.ts';
 import { useT } from '#web/app/i18n.tsx';
+import { Honeypot } from '#web/components/honeypot.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { useMe } from '#web/features/auth/index.ts';
@@ -204,18 +205,7 @@ export function KnowledgeForm({
             </p>
           </div>
         </div>
-        {/* A field for bots: people never see it or reach it, so it stays empty. */}
-        <div aria-hidden="true" className="absolute top-auto -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor={`${id}-website`}>{t('submit.field.website', 'Heimasíða')}</label>
-          <input
-            id={`${id}-website`}
-            name="website"
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
+        <Honeypot id={`${id}-website`} defaultValue="" />
         <button type="submit" className={primaryButton} disabled={send.isPending}>
           <Send aria-hidden="true" className="size-5" />
           {send.isPending ? t('knowledge.sending', 'Sendir…') : t('knowledge.send', 'Send')}

@@ -1,5 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { useT } from '#web/app/i18n.tsx';
+import { Honeypot } from '#web/components/honeypot.tsx';
 import { OriginalDateField } from '#web/components/date-hint.tsx';
 import { Field, TextareaField } from '#web/components/form.tsx';
 import type { GeneralValues } from '../lib/submission-values.ts';
@@ -76,17 +77,7 @@ export function GeneralFields() {
         />
       </fieldset>
 
-      {/* A field for bots: people never see it or reach it, so it stays empty. */}
-      <div aria-hidden="true" className="absolute top-auto -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor="submission-website">{t('submit.field.website', 'Heimasíða')}</label>
-        <input
-          id="submission-website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          {...register('website')}
-        />
-      </div>
+      <Honeypot id="submission-website" {...register('website')} />
     </div>
   );
 }
