@@ -191,6 +191,23 @@ async function itemsOf(archive: Archive) {
   }
 }
 
+/** The places the items have, with their own points. */
+async function placesOf(archive: Archive) {
+  const handle = await archive.open();
+  try {
+    return await handle.db
+      .selectFrom('places')
+      .select(['name_fo', 'name_en', 'latitude', 'longitude'])
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('media_items').select('place_id').where('place_id', 'is not', null),
+      )
+      .orderBy('name_fo')
+      .execute();
+  } finally {
+    await handle.close();
+  }
+}
+
 async function storedSha256(blobs: BlobStore, key: string) {
   const hash = createHash('sha256');
   for await (const chunk of (await blobs.get(key)).body) hash.update(chunk as Buffer);
@@ -223,16 +240,34 @@ describe(`a BagIt bag taken into an empty archive (${engine})`, { timeout: 240_0
     writeFileSync(
       csv,
       '\uFEFFfile,title,description,photographer,location,original_date,source,keywords,category,folder,is_public,is_featured,copyright_status,copyright_holder,commercial_use_allowed,attribution_required,attribution_text,historical_context,technical_notes,rights,place,latitude,longitude\r\n' +
-        'kirkja.jpg,Gøta kirkja,"Kirkjan í Gøtu, summar","J. Patursson",Norðragøta,um 1930,Gøtu Sóknarráð,"kirkja, Gøta",Bygdir,Myndir/1930,yes,yes,,Gøtu Sóknarráð,no,yes,Mynd: J. Patursson,"Fyrsta linja\r\nonnur",Skannað 2026,http://rightsstatements.org/vocab/InC/1.0/,Norðragøta,62.2001,-6.7402\r\n' +
+        'kirkja.jpg,Gøta kirkja,"Kirkjan í Gøtu, summar","J. Patursson",Norðragøta,um 1930,Gøtu Sóknarráð,"kirkja, Gøta",Bygdir,Myndir/1930,yes,yes,,Gøtu Sóknarráð,no,yes,Mynd: J. Patursson,"Fyrsta linja\r\nonnur",Skannað 2026,http://rightsstatements.org/vocab/InC/1.0/,Gamla prestagarðurin,62.2001,-6.7402\r\n' +
         'rødd.wav,Rødd úr Gøtu,Ein upptøka,Ó. Jacobsen,Gøta,14. juni 1952,Útvarp Føroya,"rødd, útvarp",Ljóð,Upptøkur,no,no,,,yes,no,,,Reel-to-reel,http://rightsstatements.org/vocab/CNE/1.0/,Syðrugøta,,\r\n' +
         'skjal.pdf,Skjal um bygdina,Ein síða,Skrivarin,Gøta,1931/1935,Skjalasavnið,skjal,Bygdir,Skjøl,yes,no,,,no,no,,Søgan,,http://creativecommons.org/publicdomain/zero/1.0/,,62.19,-6.75\r\n',
     );
+    // A place staff add to the list (the archive starts with the region's villages only), brought
+    // in with the collection as a list of places.
+    const sourcePlaces = join(work, 'source-places.csv');
+    writeFileSync(
+      sourcePlaces,
+      'name_fo;name_en;latitude;longitude\nGamla prestagarðurin;The old vicarage;62,2101;-6,7309\n',
+    );
     const made = await run(
       'import',
-      [folder, '--csv', csv, '--as', ADMIN_EMAIL, '--report', join(work, 'source-report.csv')],
+      [
+        folder,
+        '--csv',
+        csv,
+        '--places',
+        sourcePlaces,
+        '--as',
+        ADMIN_EMAIL,
+        '--report',
+        join(work, 'source-report.csv'),
+      ],
       source,
     );
     expect(made.stderr).toBe('');
+    expect(made.stdout).toContain('Places: 1 added to the list, 0 in it already.');
     expect(made.stdout).toMatch(/Imported 3, skipped 0, refused 0, 0 rows without a file, in/);
     const before = await itemsOf(source);
     expect(before.map((i) => i.media_type).sort()).toEqual(['audio', 'document', 'image']);
@@ -246,7 +281,7 @@ describe(`a BagIt bag taken into an empty archive (${engine})`, { timeout: 240_0
       is_public: true,
       is_featured: true,
       rights: 'http://rightsstatements.org/vocab/InC/1.0/',
-      place: 'Norðragøta',
+      place: 'Gamla prestagarðurin',
       latitude: 62.2001,
       longitude: -6.7402,
     });
@@ -291,10 +326,23 @@ describe(`a BagIt bag taken into an empty archive (${engine})`, { timeout: 240_0
     const report = join(work, 'copy-report.csv');
     const taken = await run(
       'import',
-      [join(bag, 'data'), '--csv', join(bag, 'metadata.csv'), '--as', ADMIN_EMAIL, '--report', report],
+      [
+        join(bag, 'data'),
+        '--csv',
+        join(bag, 'metadata.csv'),
+        '--places',
+        join(bag, 'places.csv'),
+        '--as',
+        ADMIN_EMAIL,
+        '--report',
+        report,
+      ],
       copy,
     );
     expect(taken.stderr).toBe('');
+    // The staff's place is added with its point; the village the list has already is kept.
+    expect(taken.stdout).toContain('Places: 1 added to the list, 1 in it already.');
+    expect(await placesOf(copy)).toEqual(await placesOf(source));
     expect(taken.stdout).toMatch(
       /Imported 3, skipped 0, refused 0, 0 rows without a file, 6 bag sidecars \(metadata, not files to import\), in/,
     );

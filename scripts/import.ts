@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { LockedError } from '#server/db/lock.ts';
 import { CSV_BOM, csvLine } from '#server/import/csv.ts';
+import { readPlaceList } from '#server/import/place-list.ts';
 import { readBoundedText } from '#server/import/read-bounded.ts';
 import { MEDIA_CSV_MAX_BYTES } from '#common/api/media.ts';
 import { ImportProgress } from '#server/import/progress.ts';
@@ -21,8 +22,8 @@ import { applyMediaCsv, previewMediaCsv } from '#server/features/media/media-csv
 import type { AppContext } from '#server/http/context.ts';
 import { NotMigratedError, openServices, sweepScratch } from '#server/runtime.ts';
 
-const usage = `Usage: npm run import -- FOLDER [--csv metadata.csv] [--category NAME] [--category-per-folder]
-                         [--public|--private] [--dry-run] [--as EMAIL] [--report FILE]
+const usage = `Usage: npm run import -- FOLDER [--csv metadata.csv] [--places places.csv] [--category NAME]
+                         [--category-per-folder] [--public|--private] [--dry-run] [--as EMAIL] [--report FILE]
        npm run import -- --update metadata.csv [--dry-run] [--as EMAIL]
 See docs/import.md.`;
 
@@ -33,6 +34,7 @@ async function main() {
     allowPositionals: true,
     options: {
       csv: { type: 'string' },
+      places: { type: 'string' },
       category: { type: 'string' },
       'category-per-folder': { type: 'boolean', default: false },
       public: { type: 'boolean', default: false },
@@ -64,6 +66,7 @@ async function main() {
   const csv = values.csv ? resolve(values.csv) : undefined;
   // The CSV is checked before the archive is opened: a bad one changes nothing.
   const metadata = csv ? await readMetadata(csv) : undefined;
+  const places = values.places ? await readPlaceList(resolve(values.places)) : undefined;
   const config = loadConfig();
   const problems: string[] = [];
   const { context, database, jobs } = await openServices(
@@ -88,6 +91,7 @@ async function main() {
       {
         folder,
         ...(csv && metadata ? { csv, metadata } : {}),
+        ...(places ? { places } : {}),
         ...(values.category !== undefined ? { category: values.category } : {}),
         categoryPerFolder: values['category-per-folder'],
         ...(values.public ? { isPublic: true } : values.private ? { isPublic: false } : {}),
@@ -112,6 +116,11 @@ async function main() {
     const sidecars = count('sidecar')
       ? `, ${count('sidecar')} bag sidecars (metadata, not files to import)`
       : '';
+    if (result.places) {
+      console.log(
+        `Places: ${result.places.added} ${values['dry-run'] ? 'would be ' : ''}added to the list, ${result.places.kept} in it already.`,
+      );
+    }
     if (result.resumed) console.log('Continued the run of this folder that had stopped before its end.');
     console.log(
       values['dry-run']

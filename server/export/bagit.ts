@@ -10,6 +10,7 @@ import type { Db } from '#server/db/database.ts';
 import { oaiDc } from '#server/features/oai/oai.public.ts';
 import { type DublinCoreValue, itemUrl } from '#server/interop/dublin-core.ts';
 import { IMPORT_COLUMNS, type ImportColumn } from '#server/import/import-fields.ts';
+import { type PlaceListEntry, placeListCsv } from '#server/import/place-list.ts';
 import { BlobNotFoundError, type BlobStore } from '#server/storage/blob-store.ts';
 import type { ExportDocument, ExportItem } from './export.repository.ts';
 import {
@@ -90,8 +91,16 @@ function metadataOf(item: ExportItem, site: ExportSite, file: string) {
     folder: item.folder_id ? { id: item.folder_id, name: item.folder_name } : null,
     photographer: item.photographer,
     location: item.location,
-    // Its place of the list (issue 28 §3) by both names, and its point.
-    place: item.place_name_fo ? { name_fo: item.place_name_fo, name_en: item.place_name_en } : null,
+    // Its place of the list (issue 28 §3): both names and the place's own point (the bag's
+    // places.csv lists them all); then the item's point.
+    place: item.place_name_fo
+      ? {
+          name_fo: item.place_name_fo,
+          name_en: item.place_name_en,
+          latitude: item.place_latitude,
+          longitude: item.place_longitude,
+        }
+      : null,
     latitude: item.latitude,
     longitude: item.longitude,
     original_date: item.original_date,
@@ -213,6 +222,8 @@ export async function writeBag(db: Db, blobs: BlobStore, outDir: string, options
     );
     importCsvWritten.catch(() => {});
     const summary: BagSummary = { dir: outDir, items: 0, documents: 0, files: 0, bytes: 0 };
+    // The places the items have, for places.csv (as many as the archive's list at most).
+    const places = new Map<string, PlaceListEntry>();
     const payload = async (name: string, digest: string, size: number) => {
       await manifest!.write(`${digest}  data/${name}\n`);
       summary.files += 1;
@@ -247,6 +258,14 @@ export async function writeBag(db: Db, blobs: BlobStore, outDir: string, options
         itemDublinCore(item, options.site),
       );
       if (!importCsv.write(importRow(item, name))) await once(importCsv, 'drain');
+      if (item.place_name_fo && item.place_latitude !== null && item.place_longitude !== null) {
+        places.set(item.place_name_fo, {
+          name_fo: item.place_name_fo,
+          name_en: item.place_name_en ?? item.place_name_fo,
+          latitude: item.place_latitude,
+          longitude: item.place_longitude,
+        });
+      }
       summary.items += 1;
       options.onItem?.(summary.items);
     }
@@ -278,7 +297,7 @@ export async function writeBag(db: Db, blobs: BlobStore, outDir: string, options
             options.site.title,
           )}, ${tagValue(options.site.publicUrl)} (${
             options.includePrivate ? 'public and private' : 'public only'
-          }): each original as uploaded, named by its display id, with its fields (.metadata.json) and its Dublin Core (.dc.xml, oai_dc); the documents (DOC-) in data/${DOCUMENTS_DIR}/; metadata.csv holds the items' fields as npm run import reads them.`,
+          }): each original as uploaded, named by its display id, with its fields (.metadata.json) and its Dublin Core (.dc.xml, oai_dc); the documents (DOC-) in data/${DOCUMENTS_DIR}/; metadata.csv holds the items' fields as npm run import reads them, places.csv the places they have (npm run import --places).`,
           `Bagging-Date: ${now.toISOString().slice(0, 10)}`,
           'Bag-Software-Agent: archive (npm run export -- --format bagit)',
           `Payload-Oxum: ${summary.bytes}.${summary.files}`,
@@ -286,9 +305,13 @@ export async function writeBag(db: Db, blobs: BlobStore, outDir: string, options
         ].join('\n'),
       ],
     ];
+    tags.push([
+      'places.csv',
+      placeListCsv([...places.values()].sort((a, b) => a.name_fo.localeCompare(b.name_fo, 'fo'))),
+    ]);
     for (const [name, text] of tags) await writeFile(join(partial, name), text, { flag: 'wx' });
     const tagLines = [];
-    for (const name of ['bagit.txt', 'bag-info.txt', 'manifest-sha256.txt', 'metadata.csv'])
+    for (const name of ['bagit.txt', 'bag-info.txt', 'manifest-sha256.txt', 'metadata.csv', 'places.csv'])
       tagLines.push(`${await hashFile(join(partial, name))}  ${name}\n`);
     await writeFile(join(partial, 'tagmanifest-sha256.txt'), tagLines.join(''), { flag: 'wx' });
     await rename(partial, outDir);

@@ -18,6 +18,8 @@ export function listExportItems(
     .select([
       'p.name_fo as place_name_fo',
       'p.name_en as place_name_en',
+      'p.latitude as place_latitude',
+      'p.longitude as place_longitude',
       'm.latitude',
       'm.longitude',
       'm.id',

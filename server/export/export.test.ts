@@ -116,10 +116,23 @@ beforeAll(async () => {
       is_public: true,
     },
   );
+  // A place staff added to the list (not one the archive starts with): the bag carries it.
+  const added = await roles.admin.post('/api/admin/places', {
+    nameFo: 'Gamla prestagarðurin',
+    nameEn: 'The old vicarage',
+    latitude: 62.2101,
+    longitude: -6.7309,
+  });
+  expect(added.statusCode, added.body).toBe(201);
   hidden = await storeItem(
     await exifFixture('orientation8'),
     { type: 'image', mime: 'image/jpeg' },
-    { title: 'Loynd mynd', is_public: false, technical_notes: 'Skannað 2026' },
+    {
+      title: 'Loynd mynd',
+      is_public: false,
+      technical_notes: 'Skannað 2026',
+      place_id: added.json().place.id,
+    },
   );
 }, 120_000);
 afterAll(async () => {
@@ -250,6 +263,7 @@ describe('npm run export -- --format bagit: the preservation package', () => {
       'bag-info.txt: OK',
       'manifest-sha256.txt: OK',
       'metadata.csv: OK',
+      'places.csv: OK',
     ]);
     // Every payload file is in the manifest, and the bag holds nothing else.
     const listed = readFileSync(join(bag, 'manifest-sha256.txt'), 'utf8')
@@ -265,6 +279,7 @@ describe('npm run export -- --format bagit: the preservation package', () => {
         'manifest-sha256.txt',
         'tagmanifest-sha256.txt',
         'metadata.csv',
+        'places.csv',
       ].sort(),
     );
 
@@ -306,6 +321,12 @@ describe('npm run export -- --format bagit: the preservation package', () => {
       sha256: createHash('sha256').update(hidden.bytes).digest('hex'),
       file_size: hidden.bytes.length,
     });
+    // Its place with the place's own point, and the bag's list of places for the import.
+    const vicarage = { name_fo: 'Gamla prestagarðurin', name_en: 'The old vicarage' };
+    expect(meta(hidden).place).toEqual({ ...vicarage, latitude: 62.2101, longitude: -6.7309 });
+    const places = readCsvWithPython(join(bag, 'places.csv'));
+    expect(places.fields).toEqual(['name_fo', 'name_en', 'latitude', 'longitude']);
+    expect(places.rows).toEqual([{ ...vicarage, latitude: '62.2101', longitude: '-6.7309' }]);
     // The package keeps the private category's name; the public description does not give it.
     expect(meta(sound).category).toMatchObject({ name: 'Loyndarmál', is_public: false });
     expect(readFileSync(join(bag, 'data', `${sound.display_id}.dc.xml`), 'utf8')).not.toContain('Loyndarmál');

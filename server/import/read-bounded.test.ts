@@ -17,7 +17,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** A file of exactly `bytes`: `head`, then spaces, then a line break. */
 function fileOf(name: string, head: string, bytes: number) {
   const path = join(work, name);
-  writeFileSync(path, head + ' '.repeat(bytes - Buffer.byteLength(head) - 1) + '\n');
+  writeFileSync(path, `${head}${' '.repeat(bytes - Buffer.byteLength(head) - 1)}\n`);
   return path;
 }
 

@@ -5,6 +5,7 @@ import { basename, join, posix, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { quietLogger } from '#server/runtime.ts';
 import { folderBody } from '#common/api/folders.ts';
+import type { CreatePlaceBody } from '#common/api/places.ts';
 import { fileTooLargeMessage, INGEST_LIMITS } from '#common/file-types.ts';
 import { IMPORT_CSV_MAX_BYTES, SIDECAR_MAX_BYTES } from '#common/limits.ts';
 import { type Actor, can } from '#common/permissions.ts';
@@ -35,13 +36,14 @@ import {
   listProcessing,
 } from './import.repository.ts';
 import { ImportJournal, type Outcome } from './journal.ts';
+import { addMissingPlaces } from './place-list.ts';
 import { readBoundedText } from './read-bounded.ts';
+import { ImportRefusal } from './refusal.ts';
 import type { ImportProgress } from './progress.ts';
 
 type DocumentSidecar = NonNullable<ReturnType<typeof readDocumentSidecar>>;
 
-/** Something that stops the import before any file is imported (the message says what and why). */
-export class ImportRefusal extends Error {}
+export { ImportRefusal };
 
 export interface ImportOptions {
   /** The folder to import, absolute. */
@@ -50,6 +52,8 @@ export interface ImportOptions {
   csv?: string;
   /** The CSV as read by readMetadata already (the command checks it before it opens the archive). */
   metadata?: Metadata;
+  /** A list of places (a bag's places.csv, read by readPlaceList): the missing ones are added first. */
+  places?: CreatePlaceBody[];
   /** The category of every file whose row or subfolder names none. */
   category?: string;
   /** Subfolders become categories instead of folders. */
@@ -81,6 +85,8 @@ export interface ImportResult {
   derivativesFailed: number;
   /** Seconds from the start until every file was read, checked and committed (derivatives aside). */
   filesSeconds: number;
+  /** What the list of places did: places added to the archive's list, and those it had already. */
+  places?: { added: number; kept: number };
 }
 
 /** The database, file store and job queue the import runs on (scripts/import.ts opens them). */
@@ -112,6 +118,9 @@ export async function runImport(
   const listed = await listFiles(options.folder, new Set(options.csv ? [options.csv] : []));
   const { sources, sidecars, metadataSidecar } = bagSidecars(listed);
   const { actor, label } = await importingActor(ctx, options.as);
+  const placeList = options.places
+    ? await addMissingPlaces(ctx, actor, options.places, Boolean(options.dryRun))
+    : undefined;
 
   const outcomes: Outcome[] = sidecars.map(({ file, of }) => ({
     file,
@@ -350,7 +359,14 @@ export async function runImport(
     const derivativesFailed = options.dryRun ? 0 : await waitForDerivatives(ctx, outcomes, progress);
     journal?.remove();
     outcomes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-    return { outcomes, account: label, resumed, derivativesFailed, filesSeconds };
+    return {
+      outcomes,
+      account: label,
+      resumed,
+      derivativesFailed,
+      filesSeconds,
+      ...(placeList ? { places: placeList } : {}),
+    };
   } finally {
     progress.end();
     journal?.close();

@@ -6,6 +6,8 @@
 select
   "p"."name_fo" as "place_name_fo",
   "p"."name_en" as "place_name_en",
+  "p"."latitude" as "place_latitude",
+  "p"."longitude" as "place_longitude",
   "m"."latitude",
   "m"."longitude",
   "m"."id",
@@ -86,6 +88,8 @@ limit
 select
   "p"."name_fo" as "place_name_fo",
   "p"."name_en" as "place_name_en",
+  "p"."latitude" as "place_latitude",
+  "p"."longitude" as "place_longitude",
   "m"."latitude",
   "m"."longitude",
   "m"."id",
