@@ -1,5 +1,5 @@
 import { ACCOUNT_DEACTIVATED_MESSAGE } from '#common/texts.ts';
-import type { DefaultText } from './text-scanner.ts';
+import type { DefaultText } from '#common/default-texts/merge-texts.ts';
 
 /**
  * The texts the translations table starts with: every key the web passes to `t()`, with the
