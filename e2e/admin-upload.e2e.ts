@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEXTS } from '#server/features/translations/default-texts.ts';
+import { DEFAULT_TEXTS } from '#common/default-texts/default-texts.ts';
 import { exifFixture, htmlNamedJpg, scratchPath, textFile } from '#server/test/fixtures.ts';
 import {
   adminContext,
@@ -153,7 +153,9 @@ describe('staff upload at /admin/media/upload', () => {
     const search = shared.getByRole('combobox', { name: 'Finn eitt stað (føroyskt ella enskt navn)' });
     await search.focus();
     await page.keyboard.type('vagur');
-    await expect.poll(() => shared.getByRole('listbox').getByRole('option').first().textContent()).toBe('Vágur');
+    await expect
+      .poll(() => shared.getByRole('listbox').getByRole('option').first().textContent())
+      .toBe('Vágur');
     await page.keyboard.press('Enter');
     await shared.getByText('Stað: Vágur').waitFor();
     expect(await shared.getByLabel('Breidd').inputValue()).toBe(String(vagur.latitude));

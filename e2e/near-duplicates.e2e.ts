@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEXTS } from '#server/features/translations/default-texts.ts';
+import { DEFAULT_TEXTS } from '#common/default-texts/default-texts.ts';
 import { transformed } from '#server/test/duplicate-pairs.ts';
 import { exifFixture } from '#server/test/fixtures.ts';
 import { tusUpload } from '#server/test/tus-client.ts';

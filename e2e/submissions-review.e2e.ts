@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEXTS } from '#server/features/translations/default-texts.ts';
+import { DEFAULT_TEXTS } from '#common/default-texts/default-texts.ts';
 import { tusUpload } from '#server/test/tus-client.ts';
 import {
   adminContext,

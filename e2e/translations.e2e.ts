@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEXTS } from '#server/features/translations/default-texts.ts';
+import { DEFAULT_TEXTS } from '#common/default-texts/default-texts.ts';
 import { adminContext, baseUrl, expectNoAxeViolations, newVisitor, sharedBrowser } from './support.ts';
 
 const browser = sharedBrowser();

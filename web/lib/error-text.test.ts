@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DEACTIVATED_CODE } from '#common/api/shared.ts';
-import { DEFAULT_TEXTS } from '#server/features/translations/default-texts.ts';
+import { DEFAULT_TEXTS } from '#common/default-texts/default-texts.ts';
 import type { Translate } from '../app/i18n.tsx';
 import { ApiRequestError, readIssues } from './api-fetch.ts';
 import { ERROR_TEXTS, errorCodeOf, errorText } from './error-text.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEXTS } from './default-texts.ts';
+import { DEFAULT_TEXTS } from '#common/default-texts/default-texts.ts';
 import { scanSource, sourceFiles } from './text-scanner.ts';
 
 const root = resolve(import.meta.dirname, '../../..');

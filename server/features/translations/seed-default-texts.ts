@@ -1,5 +1,5 @@
+import { DEFAULT_TEXTS } from '#common/default-texts/default-texts.ts';
 import type { Db } from '#server/db/database.ts';
-import { DEFAULT_TEXTS } from './default-texts.ts';
 import { createMissingTranslations, replaceFormerDefaults } from './translations.repository.ts';
 
 /**

@@ -30,6 +30,11 @@ describe('the text scanner', () => {
       'a.ts',
     );
     expect(uses).toEqual([{ key: 'admin.nav.dashboard', fallback: 'Dashboard', file: 'a.ts', line: 1 }]);
+    const constant = scanSource(
+      "A: { key: 'auth.deactivated.message', label: MESSAGE },\nB: { key: 'point', lat: 1, label: 'x' }",
+      'b.ts',
+    );
+    expect(constant).toEqual([{ key: 'auth.deactivated.message', fallback: null, file: 'b.ts', line: 1 }]);
   });
 
   it("finds a screen's denied: [key, text] pair, over lines too", () => {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import type { DefaultText, TextByHand } from '#common/default-texts/merge-texts.ts';
 
 /**
  * One `t('key', 'fallback')` call (or a `{ key, label }` entry or a `denied: [key, text]` pair that
@@ -19,8 +20,9 @@ const STRING = String.raw`'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|\x60(?:[^\x60\
 const STRINGS = `(?:${STRING})(?:\\s*\\+\\s*(?:${STRING}))*`;
 // `t(` not preceded by an identifier character or a dot; arguments may span lines.
 const CALL = new RegExp(`(?<![\\w$.])t\\(\\s*(${STRING})\\s*(?:,\\s*(${STRINGS})?)?`, 'g');
-// `key: 'a.b', label: 'Text'` in lists such as web/app/admin-screens.ts, whose entries reach t().
-const ENTRY = new RegExp(`\\bkey:\\s*(${STRING})\\s*,\\s*label:\\s*(${STRINGS})`, 'g');
+// `key: 'a.b', label: 'Text'` in lists such as web/app/admin-screens.ts, whose entries reach t();
+// the label may be a constant (`label: ACCOUNT_DEACTIVATED_MESSAGE`), then the fallback is null.
+const ENTRY = new RegExp(`\\bkey:\\s*(${STRING})\\s*,\\s*label:\\s*(?:(${STRINGS})|[\\w$.]+\\s*[,}])`, 'g');
 // `denied: ['a.b', 'Text']`: a screen's Access Denied line in web/app/admin-screens.ts.
 const PAIR = new RegExp(`\\bdenied:\\s*\\[\\s*(${STRING})\\s*,\\s*(${STRINGS})\\s*,?\\s*\\]`, 'g');
 
@@ -109,17 +111,6 @@ export function publicModules(webDir: string, root: string): Set<string> {
   return new Set([...seen].map((file) => relative(root, file)));
 }
 
-export interface DefaultText {
-  fo: string;
-  en?: string;
-  context?: string;
-  /**
-   * The Faroese text an earlier release seeded for this key: a row still holding it was never
-   * edited, so it gets `fo` at the next start (seed-default-texts.ts); an edited row is kept.
-   */
-  formerFo?: string;
-}
-
 export interface TextReport {
   /** Keys the web uses that the default texts lack, with the first fallback seen. */
   missing: TextUse[];
@@ -168,12 +159,68 @@ export function looksEnglish(text: string): boolean {
   return !looksFaroese(text) && ENGLISH_WORDS.test(text);
 }
 
-/** One entry line of default-texts.ts. */
-export function entrySource(key: string, text: DefaultText): string {
-  const parts = [`fo: ${quote(text.fo)}`];
-  if (text.en !== undefined) parts.push(`en: ${quote(text.en)}`);
-  if (text.context !== undefined) parts.push(`context: ${quote(text.context)}`);
-  return `  ${quote(key)}: { ${parts.join(', ')} },`;
+/**
+ * The web's text of each key it uses, by key: its first literal fallback in `uses`, or null when
+ * none is a literal (common/default-texts/generated.ts).
+ */
+export function webTexts(uses: readonly TextUse[]): Record<string, string | null> {
+  const byKey = new Map<string, string | null>();
+  for (const use of uses) {
+    if (!byKey.has(use.key) || (byKey.get(use.key) === null && use.fallback !== null))
+      byKey.set(use.key, use.fallback);
+  }
+  const keys = [...byKey.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(keys.map((key) => [key, byKey.get(key)!]));
+}
+
+/**
+ * What is wrong in common/default-texts/by-hand.ts, one line each: an entry for a key the web does
+ * not use, or one that says nothing the web's text does not; a key whose fallback is not a literal
+ * and has no Faroese text by hand; a fallback with Faroese letters and no entry by hand (it would
+ * be the English text too: give the English, or say in a context why not).
+ */
+export function textsByHandProblems(
+  web: Readonly<Record<string, string | null>>,
+  byHand: Readonly<Record<string, TextByHand>>,
+): string[] {
+  const problems: string[] = [];
+  for (const [key, own] of Object.entries(byHand)) {
+    if (!Object.hasOwn(web, key)) {
+      problems.push(`${key}: the web does not use this key (remove it)`);
+      continue;
+    }
+    const webText = web[key]!;
+    const fo = own.fo ?? webText;
+    const en = own.en === null ? null : (own.en ?? webText ?? fo);
+    if (fo === null) problems.push(`${key}: its fallback in the web is not a literal: give its fo`);
+    const needed =
+      webText === null || en === null || fo !== en || own.context !== undefined || own.formerFo !== undefined;
+    if (!needed) problems.push(`${key}: says nothing the web's text does not (remove it)`);
+  }
+  for (const [key, text] of Object.entries(web)) {
+    if (text === null && !Object.hasOwn(byHand, key))
+      problems.push(`${key}: its fallback in the web is not a literal: give its fo`);
+    // Letters only: Faroese words are also English ones ('Send', 'in').
+    if (text !== null && !Object.hasOwn(byHand, key) && FAROESE_LETTERS.test(text))
+      problems.push(`${key}: ${JSON.stringify(text)} looks Faroese: give its English (en), or en: null`);
+  }
+  return problems;
+}
+
+/** The source of common/default-texts/generated.ts holding `texts` (before biome formats it). */
+export function webTextsSource(texts: Readonly<Record<string, string | null>>): string {
+  const lines = Object.entries(texts).map(
+    ([key, text]) => `  ${quote(key)}: ${text === null ? 'null' : quote(text)},`,
+  );
+  return [
+    "// Written by `npm run texts:update` (scripts/texts.ts --write) from the web's t() calls: do not edit.",
+    '// Every key the web passes to t(), with its fallback text (null where that is not a literal). Both',
+    '// its Faroese and English default text unless by-hand.ts says otherwise (default-texts.ts).',
+    'export const WEB_TEXTS: Readonly<Record<string, string | null>> = {',
+    ...lines,
+    '};',
+    '',
+  ].join('\n');
 }
 
 function quote(text: string): string {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusal } from '#server/test/expect-refusal.ts';
 import { asRoles } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
-import { DEFAULT_TEXTS } from './default-texts.ts';
+import { DEFAULT_TEXTS } from '#common/default-texts/default-texts.ts';
 import { seedDefaultTexts } from './seed-default-texts.ts';
 
 let t: TestApp;

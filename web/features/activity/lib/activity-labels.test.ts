@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_ACTIONS, ACTIVITY_RESOURCE_TYPES } from '#common/activity.ts';
 import type { Translate } from '#web/app/i18n.tsx';
-import { DEFAULT_TEXTS } from '#server/features/translations/default-texts.ts';
+import { DEFAULT_TEXTS } from '#common/default-texts/default-texts.ts';
 import {
   ACTION_TEXTS,
   actionLabel,

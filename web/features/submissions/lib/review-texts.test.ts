@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEXTS } from '#server/features/translations/default-texts.ts';
+import { DEFAULT_TEXTS } from '#common/default-texts/default-texts.ts';
 import type { Translate } from '#web/app/i18n.tsx';
 import { ApiRequestError } from '#web/lib/api-fetch.ts';
 import { deleteErrorText, fileSizeText } from './review-texts.ts';
