@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { idParams } from '#common/api/shared.ts';
 import {
   adminCategoriesResponse,
   adminCategoryListQuery,
@@ -20,8 +20,6 @@ import {
   listPublicCategories,
   updateCategory,
 } from './categories.service.ts';
-
-const idParams = z.object({ id: z.uuid() });
 
 export const categoriesFeature = defineFeature({
   name: 'categories',

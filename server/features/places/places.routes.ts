@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { idParams } from '#common/api/shared.ts';
 import {
   createPlaceBody,
   deletePlaceResponse,
@@ -8,8 +8,6 @@ import {
 } from '#common/api/places.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { createPlace, deletePlace, listPlaces, updatePlace } from './places.service.ts';
-
-const idParams = z.object({ id: z.uuid() });
 
 /** Places (issue 28 §3): the public list at /api/places, staff writes at /api/admin/places. */
 export const placesFeature = defineFeature({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { idParams } from '#common/api/shared.ts';
 import {
   bulkReviewBody,
   bulkReviewResponse,
@@ -27,8 +27,6 @@ import {
 import { createSubmissionFromUpload, reviewSubmission } from './submissions.service.ts';
 import { BODY_LIMITS } from '#server/http/json-body.ts';
 import { takeSubmitForm } from './submit-form.ts';
-
-const byId = z.object({ id: z.uuid() });
 
 export const submissionsFeature = defineFeature({
   name: 'submissions',
@@ -100,7 +98,7 @@ export const submissionsFeature = defineFeature({
       '/:id',
       {
         config: { permission: 'submission:review' },
-        schema: { params: byId, response: { 200: submissionDetailResponse } },
+        schema: { params: idParams, response: { 200: submissionDetailResponse } },
       },
       async (request) => ({
         submission: await getSubmissionForReview(ctx, await request.actor(), request.params.id),
@@ -113,7 +111,7 @@ export const submissionsFeature = defineFeature({
         config: { permission: 'submission:review' },
         bodyLimit: BODY_LIMITS.text,
         schema: {
-          params: byId,
+          params: idParams,
           body: reviewSubmissionBody,
           response: { 200: createSubmissionResponse },
         },
@@ -132,7 +130,11 @@ export const submissionsFeature = defineFeature({
       {
         config: { permission: 'submission:review' },
         bodyLimit: BODY_LIMITS.text,
-        schema: { params: byId, body: nearDuplicateChoiceBody, response: { 200: createSubmissionResponse } },
+        schema: {
+          params: idParams,
+          body: nearDuplicateChoiceBody,
+          response: { 200: createSubmissionResponse },
+        },
       },
       async (request) => ({
         submission: await resolveNearDuplicate(ctx, await request.actor(), request.params.id, request.body),
@@ -141,7 +143,7 @@ export const submissionsFeature = defineFeature({
 
     routes.delete(
       '/:id',
-      { config: { permission: 'submission:review' }, schema: { params: byId } },
+      { config: { permission: 'submission:review' }, schema: { params: idParams } },
       async (request, reply) => {
         await deleteSubmissionForReview(ctx, await request.actor(), request.params.id);
         return reply.status(204).send();
