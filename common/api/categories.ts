@@ -70,5 +70,3 @@ export const updateCategoryBody = createCategoryBody
     path: ['name'],
   });
 export type UpdateCategoryBody = z.infer<typeof updateCategoryBody>;
-/** A deleted category: how many items lost it (in the same transaction). */
-export const deleteCategoryResponse = z.object({ uncategorizedItems: categoryCount });

@@ -7,7 +7,6 @@ import {
   categoriesResponse,
   categoryResponse,
   createCategoryBody,
-  deleteCategoryResponse,
   updateCategoryBody,
 } from '#common/api/categories.ts';
 import { defineFeature } from '#server/http/feature.ts';
@@ -84,9 +83,12 @@ export const categoriesFeature = defineFeature({
       '/:id',
       {
         config: { permission: 'category:manage' },
-        schema: { params: idParams, response: { 200: deleteCategoryResponse } },
+        schema: { params: idParams },
       },
-      async (request) => deleteCategory(ctx, await request.actor(), request.params),
+      async (request, reply) => {
+        await deleteCategory(ctx, await request.actor(), request.params);
+        return reply.status(204).send();
+      },
     );
   },
 });

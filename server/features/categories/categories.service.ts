@@ -113,11 +113,11 @@ export async function updateCategory(
 
 /**
  * Deletes a category; its items stay and lose it, in the same transaction (admin-back-office.md §5:
- * 'Deleting it will remove the category from all items'). Answers how many items lost it.
+ * 'Deleting it will remove the category from all items'); the log entry says how many lost it.
  */
-export async function deleteCategory(ctx: AppContext, actor: Actor, { id }: { id: string }) {
+export async function deleteCategory(ctx: AppContext, actor: Actor, { id }: { id: string }): Promise<void> {
   authorize(actor, 'category:manage');
-  return ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.getCategoryForUpdate(trx, id);
     if (!row) throw notFound('Category not found');
     const uncategorizedItems = await repo.clearCategoryFromMedia(trx, id);
@@ -127,6 +127,5 @@ export async function deleteCategory(ctx: AppContext, actor: Actor, { id }: { id
       name: row.name,
       details: { uncategorizedItems },
     });
-    return { uncategorizedItems };
   });
 }

@@ -1,11 +1,5 @@
 import { idParams } from '#common/api/shared.ts';
-import {
-  createPlaceBody,
-  deletePlaceResponse,
-  placeResponse,
-  placesResponse,
-  updatePlaceBody,
-} from '#common/api/places.ts';
+import { createPlaceBody, placeResponse, placesResponse, updatePlaceBody } from '#common/api/places.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { createPlace, deletePlace, listPlaces, updatePlace } from './places.service.ts';
 
@@ -45,9 +39,12 @@ export const placesFeature = defineFeature({
       '/:id',
       {
         config: { permission: 'place:manage' },
-        schema: { params: idParams, response: { 200: deletePlaceResponse } },
+        schema: { params: idParams },
       },
-      async (request) => deletePlace(ctx, await request.actor(), request.params),
+      async (request, reply) => {
+        await deletePlace(ctx, await request.actor(), request.params);
+        return reply.status(204).send();
+      },
     );
   },
 });
