@@ -14,7 +14,7 @@ import {
 import { SUBMIT_FORM_ACTION, SUBMIT_FORM_RESULT } from '#common/submit-form.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { uploadOwnerOf } from '../uploads/uploads.public.ts';
-import { publishSubmissionEvent, streamSubmissionEvents } from './submission-events.ts';
+import { streamSubmissionEvents } from './submission-events.ts';
 import {
   authorizeSubmissionEvents,
   deleteSubmissionForReview,
@@ -45,8 +45,6 @@ export const submissionsFeature = defineFeature({
           ip: request.ip,
           uploadOwner: uploadOwnerOf(request, actor),
         });
-        // Published here, after the service's transaction committed: the review screen reloads.
-        publishSubmissionEvent({ type: 'changed', id: submission.id, status: submission.status });
         return reply.status(201).send({ submission });
       },
     );
