@@ -12,14 +12,19 @@ import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { notFound } from '#server/errors.ts';
 import { logActivity } from '../activity/activity.public.ts';
-import { presentAdminCategory, presentCategory } from './categories.presenter.ts';
+import {
+  presentAdminCategory,
+  presentCategory,
+  presentCategoryStats,
+  presentPublicCategory,
+} from './categories.presenter.ts';
 import * as repo from './categories.repository.ts';
 import { sharedAnswer } from '#server/db/data-versions.ts';
 
 /** The public categories for the gallery's filter. */
 export async function listPublicCategories(ctx: AppContext, _actor: Actor, _input: Record<string, never>) {
   return sharedAnswer(ctx.db, 'public categories', async () => ({
-    categories: await repo.listPublicCategories(ctx.db),
+    categories: (await repo.listPublicCategories(ctx.db)).map(presentPublicCategory),
   }));
 }
 
@@ -68,7 +73,7 @@ export async function getCategoryStats(
   _input: Record<string, never>,
 ): Promise<AdminCategoryStats> {
   authorize(actor, 'category:manage');
-  return repo.getCategoryStats(ctx.db);
+  return presentCategoryStats(await repo.getCategoryStats(ctx.db));
 }
 
 const CATEGORY_COLUMNS = {
