@@ -106,8 +106,6 @@ export const updateTranslationBody = z.object({
 });
 export type UpdateTranslationBody = z.input<typeof updateTranslationBody>;
 
-export const translationIdParams = z.object({ id: z.uuid() });
-
 /** The spec's error texts of the translations screen. */
 export const TRANSLATION_ERRORS = {
   load: 'Failed to load translations',

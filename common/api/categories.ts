@@ -11,6 +11,7 @@ export const categoryRef = z.object({
   icon: z.string().nullable(),
 });
 export const publicCategory = categoryRef.extend({ description: z.string().nullable() });
+export type PublicCategory = z.infer<typeof publicCategory>;
 export const categoriesResponse = z.object({ categories: z.array(publicCategory) });
 
 const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'Colour must be a hex value like #3B82F6');
@@ -70,5 +71,3 @@ export const updateCategoryBody = createCategoryBody
     path: ['name'],
   });
 export type UpdateCategoryBody = z.infer<typeof updateCategoryBody>;
-/** A deleted category: how many items lost it (in the same transaction). */
-export const deleteCategoryResponse = z.object({ uncategorizedItems: categoryCount });

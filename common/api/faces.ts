@@ -17,8 +17,6 @@ export const faceSettingsResponse = z.object({
 });
 export type FaceSettingsResponse = z.infer<typeof faceSettingsResponse>;
 
-export const faceMediaParams = z.object({ id: z.uuid() });
-
 export const faceSuggestion = z.object({
   /** The suggested box (person_boxes, source 'face'). */
   boxId: z.uuid(),

@@ -69,5 +69,3 @@ export const updatePlaceBody = z
     path: ['nameFo'],
   });
 export type UpdatePlaceBody = z.output<typeof updatePlaceBody>;
-
-export const deletePlaceResponse = z.object({ deleted: z.literal(true) });

@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 /** What every feature's schemas share: the error body and the field helpers. */
 
+/** The params of every route addressed by one row's id (`/:id`): the one id-param schema. */
+export const idParams = z.object({ id: z.uuid() });
+
 /** Every error the API returns has this body. */
 export const apiError = z.object({
   code: z.string(),

@@ -7,8 +7,6 @@ import { optionalText } from './shared.ts';
 
 /** The users screen (admin-back-office.md §2 Users, §3 profiles / users, §5). */
 
-export const userIdParams = z.object({ id: z.string().uuid() });
-
 export const setUserActiveBody = z.object({ isActive: z.boolean() });
 export const setUserActiveResponse = z.object({ id: z.string().uuid(), isActive: z.boolean() });
 

@@ -306,9 +306,6 @@ export const SAMPLES = {
         sha256: SHA,
       },
     ],
-    countDocumentDownload: {
-      cases: { counted: [IDS.document], 'not counted': [IDS.document, false] },
-    },
     listAdminDocuments: {
       cases: {
         newest: [{}, 'newest', undefined, 50],
@@ -319,7 +316,12 @@ export const SAMPLES = {
     getDocumentForUpdate: [IDS.document],
     updateDocument: [IDS.document, { title: 'Skjal 2' }],
     deleteDocument: [IDS.none],
-    incrementDocumentDownloads: [IDS.document],
+    incrementDocumentDownloads: {
+      cases: {
+        "a visitor's (public only)": [IDS.document, { publicOnly: true }],
+        "staff's": [IDS.document, { publicOnly: false }],
+      },
+    },
   } satisfies Samples<typeof documents>,
 
   faces: {

@@ -110,7 +110,11 @@ async function run(
       const built = fn(...args) as Compilable;
       return { statements: [built.compile(db).sql] };
     }
-    await fn(db, ...args);
+    // In a transaction, as its service calls it: a repository opens none of its own (a table lock
+    // needs one).
+    await db.transaction().execute(async (trx) => {
+      await fn(trx, ...args);
+    });
   } catch (error) {
     if (isSchemaError(error) || !isDataRefusal(error)) {
       throw new Error(`${name}: ${(error as Error).message}`, { cause: error });

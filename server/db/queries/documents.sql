@@ -31,26 +31,6 @@ values
 returning
   *;
 
--- countDocumentDownload (counted)
-update
-  "documents"
-set
-  "download_count" = "download_count" + $1
-where
-  "id" = $2
-  and "is_public" = $3
-returning
-  "download_count";
-
--- countDocumentDownload (not counted)
-select
-  "download_count"
-from
-  "documents"
-where
-  "id" = $1
-  and "is_public" = $2;
-
 -- listAdminDocuments (newest)
 select
   "documents".*,
@@ -131,7 +111,18 @@ returning
   "id",
   "file_key";
 
--- incrementDocumentDownloads
+-- incrementDocumentDownloads (a visitor's (public only))
+update
+  "documents"
+set
+  "download_count" = "download_count" + $1
+where
+  "id" = $2
+  and "is_public" = $3
+returning
+  "download_count";
+
+-- incrementDocumentDownloads (staff's)
 update
   "documents"
 set

@@ -1,6 +1,14 @@
-import type { AdminCategory, Category } from '#common/api/categories.ts';
+import type { AdminCategory, AdminCategoryStats, Category, PublicCategory } from '#common/api/categories.ts';
 import { toNumber } from '#server/db/database.ts';
 import type { CategoryRow } from '#server/db/schema.ts';
+import type { CategoryStatsRow } from './categories.repository.ts';
+
+/** A category of the public list (the gallery's filter): no display ID, no visibility. */
+export function presentPublicCategory(
+  row: Pick<CategoryRow, 'id' | 'name' | 'color' | 'icon' | 'description'>,
+): PublicCategory {
+  return { id: row.id, name: row.name, color: row.color, icon: row.icon, description: row.description };
+}
 
 export function presentCategory(row: CategoryRow): Category {
   return {
@@ -28,5 +36,21 @@ export function presentAdminCategory(
     viewCount: toNumber(row.view_count ?? 0),
     recentUploads: toNumber(row.recent_uploads ?? 0),
     createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** The categories screen's header counts and stat cards (a category is unused when no item has it). */
+export function presentCategoryStats(row: CategoryStatsRow): AdminCategoryStats {
+  const total = toNumber(row.total);
+  const active = toNumber(row.active);
+  return {
+    total,
+    active,
+    unused: total - active,
+    public: toNumber(row.public),
+    itemsTagged: toNumber(row.items_tagged),
+    totalMedia: toNumber(row.total_media),
+    views: toNumber(row.views),
+    recentUploads: toNumber(row.recent_uploads),
   };
 }

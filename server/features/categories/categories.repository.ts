@@ -1,7 +1,7 @@
 import { normalizeDisplayIdQuery } from '#common/display-id.ts';
 import { type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { AdminCategorySort } from '#common/api/categories.ts';
-import { type Db, toNumber } from '#server/db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import { countRows, containsPattern, fetchPage, type KeysetOrder } from '#server/db/paging.ts';
 import type { CategoriesTable } from '#server/db/schema.ts';
 
@@ -110,8 +110,8 @@ export type AdminCategoryRow = Awaited<ReturnType<typeof listAdminCategories>>['
  * The header counts and stat cards of the categories screen: one statement, one pass over the
  * items (a category is active when some item has it; the foreign key clears deleted ones).
  */
-export async function getCategoryStats(db: Db) {
-  const row = await db
+export function getCategoryStats(db: Db) {
+  return db
     .selectFrom('media_items')
     .select([
       sql<string>`(select count(*) from categories)`.as('total'),
@@ -127,19 +127,9 @@ export async function getCategoryStats(db: Db) {
       ),
     ])
     .executeTakeFirstOrThrow();
-  const total = toNumber(row.total);
-  const active = toNumber(row.active);
-  return {
-    total,
-    active,
-    unused: total - active,
-    public: toNumber(row.public),
-    itemsTagged: toNumber(row.items_tagged),
-    totalMedia: toNumber(row.total_media),
-    views: toNumber(row.views),
-    recentUploads: toNumber(row.recent_uploads),
-  };
 }
+
+export type CategoryStatsRow = Awaited<ReturnType<typeof getCategoryStats>>;
 
 /** The category, locked until the transaction ends (an edit or delete waits for another). */
 export function getCategoryForUpdate(db: Db, id: string) {

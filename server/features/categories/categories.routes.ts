@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { idParams } from '#common/api/shared.ts';
 import {
   adminCategoriesResponse,
   adminCategoryListQuery,
@@ -7,7 +7,6 @@ import {
   categoriesResponse,
   categoryResponse,
   createCategoryBody,
-  deleteCategoryResponse,
   updateCategoryBody,
 } from '#common/api/categories.ts';
 import { defineFeature } from '#server/http/feature.ts';
@@ -20,8 +19,6 @@ import {
   listPublicCategories,
   updateCategory,
 } from './categories.service.ts';
-
-const idParams = z.object({ id: z.uuid() });
 
 export const categoriesFeature = defineFeature({
   name: 'categories',
@@ -86,9 +83,12 @@ export const categoriesFeature = defineFeature({
       '/:id',
       {
         config: { permission: 'category:manage' },
-        schema: { params: idParams, response: { 200: deleteCategoryResponse } },
+        schema: { params: idParams },
       },
-      async (request) => deleteCategory(ctx, await request.actor(), request.params),
+      async (request, reply) => {
+        await deleteCategory(ctx, await request.actor(), request.params);
+        return reply.status(204).send();
+      },
     );
   },
 });

@@ -12,14 +12,19 @@ import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { notFound } from '#server/errors.ts';
 import { logActivity } from '../activity/activity.public.ts';
-import { presentAdminCategory, presentCategory } from './categories.presenter.ts';
+import {
+  presentAdminCategory,
+  presentCategory,
+  presentCategoryStats,
+  presentPublicCategory,
+} from './categories.presenter.ts';
 import * as repo from './categories.repository.ts';
 import { sharedAnswer } from '#server/db/data-versions.ts';
 
 /** The public categories for the gallery's filter. */
 export async function listPublicCategories(ctx: AppContext, _actor: Actor, _input: Record<string, never>) {
   return sharedAnswer(ctx.db, 'public categories', async () => ({
-    categories: await repo.listPublicCategories(ctx.db),
+    categories: (await repo.listPublicCategories(ctx.db)).map(presentPublicCategory),
   }));
 }
 
@@ -68,7 +73,7 @@ export async function getCategoryStats(
   _input: Record<string, never>,
 ): Promise<AdminCategoryStats> {
   authorize(actor, 'category:manage');
-  return repo.getCategoryStats(ctx.db);
+  return presentCategoryStats(await repo.getCategoryStats(ctx.db));
 }
 
 const CATEGORY_COLUMNS = {
@@ -113,11 +118,11 @@ export async function updateCategory(
 
 /**
  * Deletes a category; its items stay and lose it, in the same transaction (admin-back-office.md §5:
- * 'Deleting it will remove the category from all items'). Answers how many items lost it.
+ * 'Deleting it will remove the category from all items'); the log entry says how many lost it.
  */
-export async function deleteCategory(ctx: AppContext, actor: Actor, { id }: { id: string }) {
+export async function deleteCategory(ctx: AppContext, actor: Actor, { id }: { id: string }): Promise<void> {
   authorize(actor, 'category:manage');
-  return ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.getCategoryForUpdate(trx, id);
     if (!row) throw notFound('Category not found');
     const uncategorizedItems = await repo.clearCategoryFromMedia(trx, id);
@@ -127,6 +132,5 @@ export async function deleteCategory(ctx: AppContext, actor: Actor, { id }: { id
       name: row.name,
       details: { uncategorizedItems },
     });
-    return { uncategorizedItems };
   });
 }

@@ -190,7 +190,7 @@ describe('the staff totals', () => {
 
     // One item deleted; a category deleted (its items lose it by the foreign key's set null).
     await ok(admin.delete(`/api/admin/media/${rows[50]!.id}`), 204);
-    await ok(admin.delete(`/api/admin/categories/${a.id}`));
+    await ok(admin.delete(`/api/admin/categories/${a.id}`), 204);
     fresh = await expectKeptEqualsCounted();
     expect(fresh.categories.map(([id]) => id)).not.toContain(a.id);
 

@@ -1,5 +1,7 @@
-import type { DocumentItem } from '#common/api/documents.ts';
+import type { AdminDocumentStats, DocumentItem } from '#common/api/documents.ts';
+import { toNumber } from '#server/db/database.ts';
 import type { DocumentRow } from '#server/db/schema.ts';
+import type { DocumentStatsRow } from './documents.repository.ts';
 
 export function presentDocument(row: DocumentRow): DocumentItem {
   return {
@@ -16,5 +18,15 @@ export function presentDocument(row: DocumentRow): DocumentItem {
     downloadCount: row.download_count,
     url: `/files/documents/${row.id}`,
     createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** The documents screen's tiles. */
+export function presentDocumentStats(row: DocumentStatsRow): AdminDocumentStats {
+  return {
+    total: toNumber(row.total),
+    public: toNumber(row.public),
+    featured: toNumber(row.featured),
+    downloads: toNumber(row.downloads),
   };
 }

@@ -2,7 +2,7 @@ import { normalizeDisplayIdQuery } from '#common/display-id.ts';
 import { type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { AdminDocumentSort } from '#common/api/documents.ts';
 import type { DocumentCategory } from '#common/enums.ts';
-import { type Db, toNumber } from '#server/db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import { containsPattern, countRows, fetchPage, type KeysetOrder } from '#server/db/paging.ts';
 import type { DocumentsTable } from '#server/db/schema.ts';
 
@@ -23,30 +23,6 @@ export function getLatestPublicDocument(db: Db, category: DocumentCategory) {
 
 export function createDocument(db: Db, values: Insertable<DocumentsTable>) {
   return db.insertInto('documents').values(values).returningAll().executeTakeFirstOrThrow();
-}
-
-/**
- * One more download of a public document; undefined for any other. Not `counted` (the same client
- * moments ago): the count as it is.
- */
-export async function countDocumentDownload(db: Db, id: string, counted = true) {
-  if (!counted) {
-    const row = await db
-      .selectFrom('documents')
-      .select('download_count')
-      .where('id', '=', id)
-      .where('is_public', '=', true)
-      .executeTakeFirst();
-    return row?.download_count;
-  }
-  const row = await db
-    .updateTable('documents')
-    .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
-    .where('id', '=', id)
-    .where('is_public', '=', true)
-    .returning('download_count')
-    .executeTakeFirst();
-  return row?.download_count;
 }
 
 const byCreated = { expr: sql.ref('documents.created_at'), type: 'timestamptz' } as const;
@@ -87,8 +63,8 @@ export async function listAdminDocuments(
 }
 
 /** The documents screen's tiles, counted by the database in one statement. */
-export async function getDocumentStats(db: Db) {
-  const row = await db
+export function getDocumentStats(db: Db) {
+  return db
     .selectFrom('documents')
     .select([
       sql<string>`count(*)`.as('total'),
@@ -97,13 +73,9 @@ export async function getDocumentStats(db: Db) {
       sql<string>`coalesce(sum(download_count), 0)`.as('downloads'),
     ])
     .executeTakeFirstOrThrow();
-  return {
-    total: toNumber(row.total),
-    public: toNumber(row.public),
-    featured: toNumber(row.featured),
-    downloads: toNumber(row.downloads),
-  };
 }
+
+export type DocumentStatsRow = Awaited<ReturnType<typeof getDocumentStats>>;
 
 /** A document locked until the transaction ends (an edit and a delete never cross). */
 export function getDocumentForUpdate(db: Db, id: string) {
@@ -123,13 +95,21 @@ export function deleteDocument(db: Db, id: string) {
   return db.deleteFrom('documents').where('id', '=', id).returning(['id', 'file_key']).executeTakeFirst();
 }
 
-/** A staff download: one more, whether the document is public or not. */
-export async function incrementDocumentDownloads(db: Db, id: string) {
-  const row = await db
+/**
+ * One more download, in one statement (two at once never lose one), answering the new count;
+ * undefined when there is no such document, or with `publicOnly` (a visitor's download) when it is
+ * not public. A staff download counts whether the document is public or not.
+ */
+export async function incrementDocumentDownloads(
+  db: Db,
+  id: string,
+  { publicOnly }: { publicOnly: boolean },
+) {
+  let query = db
     .updateTable('documents')
     .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
-    .where('id', '=', id)
-    .returning('download_count')
-    .executeTakeFirst();
+    .where('id', '=', id);
+  if (publicOnly) query = query.where('is_public', '=', true);
+  const row = await query.returning('download_count').executeTakeFirst();
   return row?.download_count;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from '#common/api/shared.ts';
 import {
   adminDocumentListQuery,
   adminDocumentListResponse,
@@ -25,8 +26,6 @@ import {
 } from './documents.service.ts';
 import { BODY_LIMITS } from '#server/http/json-body.ts';
 
-const idParams = z.object({ id: z.uuid() });
-
 export const documentsFeature = defineFeature({
   name: 'documents',
   public(routes, ctx) {
@@ -47,7 +46,7 @@ export const documentsFeature = defineFeature({
       '/:id/download',
       {
         config: { permission: 'counter:increment' },
-        schema: { params: z.object({ id: z.uuid() }), response: { 200: downloadCountResponse } },
+        schema: { params: idParams, response: { 200: downloadCountResponse } },
       },
       async (request) => countDownload(ctx, await request.actor(), { ...request.params, ip: request.ip }),
     );

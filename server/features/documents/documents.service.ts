@@ -16,7 +16,7 @@ import { titleFromFileName } from '#common/file-types.ts';
 import { ingestFile, recordStoredFile } from '#server/media/ingest/ingest-file.ts';
 import { storedFileColumns } from '#server/media/ingest/stored-file-columns.ts';
 import { logActivity } from '../activity/activity.public.ts';
-import { presentDocument } from './documents.presenter.ts';
+import { presentDocument, presentDocumentStats } from './documents.presenter.ts';
 import * as repo from './documents.repository.ts';
 import { sharedAnswer } from '#server/db/data-versions.ts';
 
@@ -67,9 +67,17 @@ export async function getLatestDocument(
  */
 export async function countDownload(ctx: AppContext, _actor: Actor, { id, ip }: { id: string; ip: string }) {
   const counted = await isFirstInWindow(ctx.db, countOnceKey('document-download', id, ip));
-  const downloadCount = await repo.countDocumentDownload(ctx.db, id, counted);
+  // A repeat by the same client moments ago: the count as it is.
+  const downloadCount = counted
+    ? await repo.incrementDocumentDownloads(ctx.db, id, { publicOnly: true })
+    : await publicDownloadCount(ctx, id);
   if (downloadCount === undefined) throw notFound('Document not found');
   return { downloadCount };
+}
+
+async function publicDownloadCount(ctx: AppContext, id: string) {
+  const row = await repo.getDocument(ctx.db, id);
+  return row?.is_public ? row.download_count : undefined;
 }
 
 /** Every document for the documents screen, searched, filtered and paged. */
@@ -87,7 +95,7 @@ export async function listAdminDocuments(
 /** The documents screen's tiles, exact. */
 export async function getAdminDocumentStats(ctx: AppContext, actor: Actor, _input: Record<string, never>) {
   authorize(actor, 'document:manage');
-  return repo.getDocumentStats(ctx.db);
+  return presentDocumentStats(await repo.getDocumentStats(ctx.db));
 }
 
 /** Inline edit (title, description) and the public/featured toggles; each logged as what it did. */
@@ -143,7 +151,7 @@ export async function deleteDocument(ctx: AppContext, actor: Actor, { id }: { id
 /** A staff download from the documents screen: counted every time, public or not (§7: +1). */
 export async function countStaffDownload(ctx: AppContext, actor: Actor, { id }: { id: string }) {
   authorize(actor, 'document:manage');
-  const downloadCount = await repo.incrementDocumentDownloads(ctx.db, id);
+  const downloadCount = await repo.incrementDocumentDownloads(ctx.db, id, { publicOnly: false });
   if (downloadCount === undefined) throw notFound('Document not found');
   return { downloadCount };
 }

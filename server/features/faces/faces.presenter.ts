@@ -1,5 +1,6 @@
 import type { FaceSuggestion } from '#common/api/faces.ts';
-import type { listItemSuggestions } from './faces.repository.ts';
+import { toNumber } from '#server/db/database.ts';
+import type { FaceJobProgressRow, listItemSuggestions } from './faces.repository.ts';
 
 type SuggestionRow = Awaited<ReturnType<typeof listItemSuggestions>>[number];
 
@@ -22,5 +23,15 @@ export function presentFaceSuggestion(row: SuggestionRow): FaceSuggestion {
             distance: row.look_alike_distance ?? 0,
           }
         : null,
+  };
+}
+
+/** How far the face job has got, for the settings screen. */
+export function presentFaceJobProgress(row: FaceJobProgressRow) {
+  return {
+    scanned: toNumber(row.scanned),
+    images: toNumber(row.images),
+    faces: toNumber(row.faces),
+    suggestions: toNumber(row.suggestions),
   };
 }

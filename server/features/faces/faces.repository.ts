@@ -284,8 +284,8 @@ export async function deleteAllFaceData(db: Db): Promise<number> {
 }
 
 /** How far the job has got: images scanned, images waiting, faces found, suggestions open. */
-export async function faceJobProgress(db: Db) {
-  const row = await db
+export function faceJobProgress(db: Db) {
+  return db
     .selectNoFrom((eb) => [
       eb.selectFrom('face_scans').select(eb.fn.countAll<string>().as('n')).as('scanned'),
       eb
@@ -302,13 +302,9 @@ export async function faceJobProgress(db: Db) {
         .as('suggestions'),
     ])
     .executeTakeFirstOrThrow();
-  return {
-    scanned: Number(row.scanned),
-    images: Number(row.images),
-    faces: Number(row.faces),
-    suggestions: Number(row.suggestions),
-  };
 }
+
+export type FaceJobProgressRow = Awaited<ReturnType<typeof faceJobProgress>>;
 
 /** An item's open face suggestions, each with its look-alike's person and the item that names them. */
 export function listItemSuggestions(db: Db, mediaId: string) {

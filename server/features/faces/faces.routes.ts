@@ -1,9 +1,5 @@
-import {
-  faceMediaParams,
-  faceSettingsBody,
-  faceSettingsResponse,
-  faceSuggestionsResponse,
-} from '#common/api/faces.ts';
+import { idParams } from '#common/api/shared.ts';
+import { faceSettingsBody, faceSettingsResponse, faceSuggestionsResponse } from '#common/api/faces.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { getFaceSettings, listFaceSuggestions, setFaceSettings } from './faces.service.ts';
 
@@ -31,7 +27,7 @@ export const facesFeature = defineFeature({
       '/media/:id',
       {
         config: { permission: 'media:manage' },
-        schema: { params: faceMediaParams, response: { 200: faceSuggestionsResponse } },
+        schema: { params: idParams, response: { 200: faceSuggestionsResponse } },
       },
       async (request) => listFaceSuggestions(ctx, await request.actor(), request.params),
     );

@@ -5,7 +5,7 @@ import { notFound } from '#server/errors.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { logActivity } from '../activity/activity.public.ts';
-import { presentFaceSuggestion } from './faces.presenter.ts';
+import { presentFaceJobProgress, presentFaceSuggestion } from './faces.presenter.ts';
 import { putSettings } from '../settings/settings.public.ts';
 import { FACE_JOB_KINDS, scheduleFaceBackfill } from './face-job.ts';
 import {
@@ -22,7 +22,7 @@ import {
 export async function getFaceSettings(ctx: AppContext, actor: Actor, _input: Record<string, never>) {
   authorize(actor, 'settings:manage');
   const [enabled, progress] = await Promise.all([isFaceJobOn(ctx.db), faceJobProgress(ctx.db)]);
-  return { enabled, ...progress, threshold: FACE_MATCH_THRESHOLD };
+  return { enabled, ...presentFaceJobProgress(progress), threshold: FACE_MATCH_THRESHOLD };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { idParams } from '#common/api/shared.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { sendBlob } from '#server/http/send-blob.ts';
 import {
@@ -44,7 +45,7 @@ export const filesFeature = defineFeature({
       {
         config: { permission: 'media:read' },
         schema: {
-          params: z.object({ id: z.uuid(), variant: z.enum(MEDIA_FILE_VARIANTS) }),
+          params: idParams.extend({ variant: z.enum(MEDIA_FILE_VARIANTS) }),
           querystring: query,
         },
       },
@@ -67,7 +68,7 @@ export const filesFeature = defineFeature({
       {
         config: { permission: 'media:read' },
         schema: {
-          params: z.object({ id: z.uuid(), variant: z.enum(['original', 'thumb', 'display']) }),
+          params: idParams.extend({ variant: z.enum(['original', 'thumb', 'display']) }),
           querystring: query,
         },
       },
@@ -84,7 +85,7 @@ export const filesFeature = defineFeature({
       '/documents/:id',
       {
         config: { permission: 'document:read' },
-        schema: { params: z.object({ id: z.uuid() }), querystring: query },
+        schema: { params: idParams, querystring: query },
       },
       async (request, reply) =>
         sendBlob(

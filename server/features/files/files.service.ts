@@ -8,7 +8,7 @@ import { AppError, notFound } from '#server/errors.ts';
 import type { ServableFile } from '#server/http/send-blob.ts';
 import { countOnceKey, isFirstInWindow } from '#server/http/rate-limit.ts';
 import { getDerivative } from '#server/media/derivatives/derivatives.repository.ts';
-import { countDocumentDownload, getDocument } from '../documents/documents.public.ts';
+import { getDocument, incrementDocumentDownloads } from '../documents/documents.public.ts';
 import { createUsage, getMediaFileInfo } from '../media/media.public.ts';
 import { mediaResource } from '../media/media.service.ts';
 import { getSubmission } from '../submissions/submissions.public.ts';
@@ -212,7 +212,7 @@ export async function serveDocumentFile(
     row.is_public &&
     (await firstDownload(ctx, 'document-download', row.id, input.ip))
   ) {
-    await countDocumentDownload(ctx.db, row.id);
+    await incrementDocumentDownloads(ctx.db, row.id, { publicOnly: true });
   }
   return {
     key: row.file_key,

@@ -1,9 +1,7 @@
-import { z } from 'zod';
+import { idParams } from '#common/api/shared.ts';
 import { folderBody, folderResponse, foldersResponse } from '#common/api/folders.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './folders.service.ts';
-
-const idParams = z.object({ id: z.uuid() });
 
 export const foldersFeature = defineFeature({
   name: 'folders',

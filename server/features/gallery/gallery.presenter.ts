@@ -1,5 +1,6 @@
-import type { GalleryItem } from '#common/api/gallery.ts';
+import type { GalleryItem, GallerySummary } from '#common/api/gallery.ts';
 import type { MediaType } from '#common/enums.ts';
+import { toNumber } from '#server/db/database.ts';
 import { mediaFileUrl } from '../media/media.public.ts';
 
 /** A gallery row as listPublicMedia reads it: the card's columns, its files and its category. */
@@ -66,4 +67,9 @@ export function presentGalleryCard(row: GalleryCardRow): GalleryItem {
         }
       : null,
   };
+}
+
+/** The home banner's counts (no row yet: none). */
+export function presentGallerySummary(row: { items: unknown; views: unknown } | undefined): GallerySummary {
+  return { totalItems: toNumber(row?.items ?? 0), totalViews: toNumber(row?.views ?? 0) };
 }

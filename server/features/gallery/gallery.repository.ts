@@ -7,9 +7,8 @@ import { toNumber } from '#server/db/database.ts';
 import { containsPattern, fetchPage, type KeysetOrder } from '#server/db/paging.ts';
 
 /** The home banner's counts, kept by the database (public_totals, migration 0006): one row read. */
-export async function getPublicTotals(db: Db): Promise<{ totalItems: number; totalViews: number }> {
-  const row = await db.selectFrom('public_totals').select(['items', 'views']).executeTakeFirst();
-  return { totalItems: toNumber(row?.items ?? 0), totalViews: toNumber(row?.views ?? 0) };
+export function getPublicTotals(db: Db) {
+  return db.selectFrom('public_totals').select(['items', 'views']).executeTakeFirst();
 }
 
 const byId = { expr: sql.ref('media_items.id'), type: 'uuid' } as const;

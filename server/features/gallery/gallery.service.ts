@@ -5,12 +5,14 @@ import { GALLERY_FEATURED_LIMIT } from '#common/limits.ts';
 import type { Actor } from '#common/permissions.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { sharedAnswer } from '#server/db/data-versions.ts';
-import { presentGalleryCard } from './gallery.presenter.ts';
+import { presentGalleryCard, presentGallerySummary } from './gallery.presenter.ts';
 import { countTimeline, getPublicTotals, listPublicMedia } from './gallery.repository.ts';
 
 /** The home banner's counts. */
 export async function getGallerySummary(ctx: AppContext, _actor: Actor, _input: Record<string, never>) {
-  return sharedAnswer(ctx.db, 'gallery summary', () => getPublicTotals(ctx.db));
+  return sharedAnswer(ctx.db, 'gallery summary', async () =>
+    presentGallerySummary(await getPublicTotals(ctx.db)),
+  );
 }
 
 /**

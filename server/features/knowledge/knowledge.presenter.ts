@@ -1,4 +1,5 @@
-import type { StaffKnowledge } from '#common/api/knowledge.ts';
+import type { KnowledgeStats, StaffKnowledge } from '#common/api/knowledge.ts';
+import { toNumber } from '#server/db/database.ts';
 import { KNOWLEDGE_FIELDS, type KnowledgeField } from '#common/knowledge-form.ts';
 import type { StaffContributionRow } from './knowledge.repository.ts';
 
@@ -25,4 +26,12 @@ export function presentStaffKnowledge(row: StaffContributionRow): StaffKnowledge
     repliedAt: iso(row.replied_at),
     createdAt: row.created_at.toISOString(),
   };
+}
+
+/** The review screen's counts by status (a status with no row has none). */
+export function presentKnowledgeStats(
+  rows: { status: string; n: string | number | bigint }[],
+): KnowledgeStats {
+  const of = (status: string) => toNumber(rows.find((row) => row.status === status)?.n ?? 0);
+  return { pending: of('pending'), accepted: of('accepted'), rejected: of('rejected') };
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { idParams } from '#common/api/shared.ts';
 import {
   acceptKnowledgeBody,
   createKnowledgeBody,
@@ -27,8 +27,6 @@ import {
   rejectKnowledge,
   replyToKnowledge,
 } from './knowledge.service.ts';
-
-const byId = z.object({ id: z.uuid() });
 
 /**
  * "Do you know more about this photo?" (issue 29 §1): visitors tell (POST /api/knowledge), staff
@@ -87,7 +85,7 @@ export const knowledgeFeature = defineFeature({
       {
         config: { permission: 'submission:review' },
         bodyLimit: BODY_LIMITS.text,
-        schema: { params: byId, body: acceptKnowledgeBody, response: { 200: knowledgeReviewResponse } },
+        schema: { params: idParams, body: acceptKnowledgeBody, response: { 200: knowledgeReviewResponse } },
       },
       async (request) => ({
         contribution: await acceptKnowledge(ctx, await request.actor(), {
@@ -101,7 +99,7 @@ export const knowledgeFeature = defineFeature({
       '/:id/reject',
       {
         config: { permission: 'submission:review' },
-        schema: { params: byId, response: { 200: knowledgeReviewResponse } },
+        schema: { params: idParams, response: { 200: knowledgeReviewResponse } },
       },
       async (request) => ({
         contribution: await rejectKnowledge(ctx, await request.actor(), request.params.id),
@@ -113,7 +111,7 @@ export const knowledgeFeature = defineFeature({
       {
         config: { permission: 'submission:review' },
         bodyLimit: BODY_LIMITS.text,
-        schema: { params: byId, body: replyKnowledgeBody, response: { 200: knowledgeReviewResponse } },
+        schema: { params: idParams, body: replyKnowledgeBody, response: { 200: knowledgeReviewResponse } },
       },
       async (request) => ({
         contribution: await replyToKnowledge(ctx, await request.actor(), {

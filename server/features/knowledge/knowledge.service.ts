@@ -19,7 +19,7 @@ import { logActivity } from '../activity/activity.public.ts';
 import { getMediaForUpdate, originalDateColumns, updateMedia } from '../media/media.public.ts';
 import { rateLimitKey, SUBMISSION_RATE } from '../submissions/submissions.public.ts';
 import { publishKnowledgeEvent } from './knowledge-events.ts';
-import { presentStaffKnowledge } from './knowledge.presenter.ts';
+import { presentKnowledgeStats, presentStaffKnowledge } from './knowledge.presenter.ts';
 import * as repo from './knowledge.repository.ts';
 
 type CreateKnowledge = z.output<typeof createKnowledgeBody> & { ip: string };
@@ -86,7 +86,7 @@ export async function listKnowledgeForReview(
 
 export async function getKnowledgeStats(ctx: AppContext, actor: Actor) {
   authorize(actor, 'submission:review');
-  return repo.countContributions(ctx.db);
+  return presentKnowledgeStats(await repo.countContributions(ctx.db));
 }
 
 export function authorizeKnowledgeEvents(actor: Actor): string {

@@ -1,7 +1,9 @@
-import type { AdminMediaItem, MediaItem } from '#common/api/media.ts';
+import type { AdminMediaItem, AdminMediaStats, MediaItem } from '#common/api/media.ts';
 import { rightsStatement } from '#common/rights.ts';
 import { decadeOfSpan } from '#common/timeline.ts';
+import { toNumber } from '#server/db/database.ts';
 import type { DerivativeRow, MediaItemRow, PlayableCopiesTable } from '#server/db/schema.ts';
+import type { MediaStatsRow } from './media.repository.ts';
 
 type Derivative = Pick<DerivativeRow, 'variant' | 'file_key'>;
 
@@ -142,5 +144,17 @@ export function presentAdminMedia(
       progress: playableCopy.progress,
       error: playableCopy.error,
     },
+  };
+}
+
+/** The media screen's six tiles. */
+export function presentMediaStats(row: MediaStatsRow): AdminMediaStats {
+  return {
+    total: toNumber(row.total),
+    public: toNumber(row.public),
+    featured: toNumber(row.featured),
+    categorized: toNumber(row.categorized),
+    views: toNumber(row.views),
+    categories: toNumber(row.categories),
   };
 }

@@ -368,8 +368,8 @@ async function countKept(db: Db, filters: AdminMediaFilters): Promise<number | n
 export type AdminMediaRow = Awaited<ReturnType<typeof listAdminMedia>>['rows'][number];
 
 /** The media screen's six tiles, from the figures the database keeps (migrations 0006, 0008). */
-export async function getMediaStats(db: Db) {
-  const row = await db
+export function getMediaStats(db: Db) {
+  return db
     .selectFrom('media_totals')
     .crossJoin('public_totals')
     .select([
@@ -381,15 +381,9 @@ export async function getMediaStats(db: Db) {
       sql<string>`(select count(*) from categories)`.as('categories'),
     ])
     .executeTakeFirstOrThrow();
-  return {
-    total: toNumber(row.total),
-    public: toNumber(row.public),
-    featured: toNumber(row.featured),
-    categorized: toNumber(row.categorized),
-    views: toNumber(row.views),
-    categories: toNumber(row.categories),
-  };
 }
+
+export type MediaStatsRow = Awaited<ReturnType<typeof getMediaStats>>;
 
 /**
  * The items of a bulk action, locked until the transaction ends: a parallel action on the same

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { idParams } from '#common/api/shared.ts';
 import {
   adminMediaListQuery,
   adminMediaListResponse,
@@ -35,8 +35,6 @@ import {
 } from './media.service.ts';
 import { BODY_LIMITS } from '#server/http/json-body.ts';
 import { applyMediaCsv, exportMediaCsv, previewMediaCsv } from './media-csv.service.ts';
-
-const idParams = z.object({ id: z.uuid() });
 
 export const mediaFeature = defineFeature({
   name: 'media',

@@ -36,7 +36,7 @@ import { getPlace } from '../places/places.public.ts';
 import { logActivity } from '../activity/activity.public.ts';
 import { assertOwnUpload, consumeFinishedUpload } from '../uploads/uploads.service.ts';
 import * as repo from './media.repository.ts';
-import { presentAdminMedia, presentMedia } from './media.presenter.ts';
+import { presentAdminMedia, presentMedia, presentMediaStats } from './media.presenter.ts';
 
 /**
  * A staff upload sent in one request (multipart): the file goes through the one ingest path; the
@@ -420,7 +420,7 @@ export async function getAdminMediaStats(
   _input: Record<string, never>,
 ): Promise<AdminMediaStats> {
   authorize(actor, 'media:manage');
-  return repo.getMediaStats(ctx.db);
+  return presentMediaStats(await repo.getMediaStats(ctx.db));
 }
 
 /**

@@ -1,4 +1,12 @@
-import type { PublicBox, PublicPerson, StaffBox, StaffPerson, StaffSuggestion } from '#common/api/people.ts';
+import type {
+  PublicBox,
+  PublicPerson,
+  StaffBox,
+  StaffPerson,
+  StaffSuggestion,
+  SuggestionStats,
+} from '#common/api/people.ts';
+import { toNumber } from '#server/db/database.ts';
 import { mediaFileUrl } from '../media/media.public.ts';
 import type { BoxRow, StaffPersonRow, SuggestionRow } from './people.repository.ts';
 
@@ -108,4 +116,12 @@ export function presentStaffSuggestion(row: SuggestionRow): StaffSuggestion {
     reviewedAt: row.reviewed_at ? row.reviewed_at.toISOString() : null,
     createdAt: row.created_at.toISOString(),
   };
+}
+
+/** The review screen's counts by status (a status with no row has none). */
+export function presentSuggestionStats(
+  rows: { status: string; n: string | number | bigint }[],
+): SuggestionStats {
+  const of = (status: string) => toNumber(rows.find((row) => row.status === status)?.n ?? 0);
+  return { pending: of('pending'), accepted: of('accepted'), rejected: of('rejected') };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from '#common/api/shared.ts';
 import {
   acceptSuggestionBody,
   createBoxBody,
@@ -44,7 +45,6 @@ import {
   updatePersonForStaff,
 } from './people.service.ts';
 
-const byId = z.object({ id: z.uuid() });
 const byMedia = z.object({ mediaId: z.uuid() });
 
 /**
@@ -59,7 +59,7 @@ export const peopleFeature = defineFeature({
       '/:id',
       {
         config: { permission: 'gallery:browse' },
-        schema: { params: byId, response: { 200: publicPersonResponse } },
+        schema: { params: idParams, response: { 200: publicPersonResponse } },
       },
       async (request) => getPublicPerson(ctx, await request.actor(), request.params.id),
     );
@@ -118,7 +118,7 @@ export const peopleFeature = defineFeature({
       {
         config: { permission: 'media:manage' },
         bodyLimit: BODY_LIMITS.text,
-        schema: { params: byId, body: updatePersonBody, response: { 200: personResponse } },
+        schema: { params: idParams, body: updatePersonBody, response: { 200: personResponse } },
       },
       async (request) => ({
         person: await updatePersonForStaff(ctx, await request.actor(), request.params.id, request.body),
@@ -128,7 +128,7 @@ export const peopleFeature = defineFeature({
       '/:id/merge',
       {
         config: { permission: 'media:manage' },
-        schema: { params: byId, body: mergePersonBody, response: { 200: personResponse } },
+        schema: { params: idParams, body: mergePersonBody, response: { 200: personResponse } },
       },
       async (request) => ({
         person: await mergePersonForStaff(ctx, await request.actor(), request.params.id, request.body),
@@ -136,7 +136,7 @@ export const peopleFeature = defineFeature({
     );
     routes.delete(
       '/:id',
-      { config: { permission: 'media:manage' }, schema: { params: byId } },
+      { config: { permission: 'media:manage' }, schema: { params: idParams } },
       async (request, reply) => {
         await deletePersonForStaff(ctx, await request.actor(), request.params.id);
         return reply.status(204).send();
@@ -168,7 +168,7 @@ export const peopleFeature = defineFeature({
       {
         config: { permission: 'media:manage' },
         bodyLimit: BODY_LIMITS.text,
-        schema: { params: byId, body: updateBoxBody, response: { 200: staffBoxResponse } },
+        schema: { params: idParams, body: updateBoxBody, response: { 200: staffBoxResponse } },
       },
       async (request) => ({
         box: await updateBoxForStaff(ctx, await request.actor(), request.params.id, request.body),
@@ -176,7 +176,7 @@ export const peopleFeature = defineFeature({
     );
     routes.delete(
       '/boxes/:id',
-      { config: { permission: 'media:manage' }, schema: { params: byId } },
+      { config: { permission: 'media:manage' }, schema: { params: idParams } },
       async (request, reply) => {
         await deleteBoxForStaff(ctx, await request.actor(), request.params.id);
         return reply.status(204).send();
@@ -212,7 +212,7 @@ export const peopleFeature = defineFeature({
       {
         config: { permission: 'submission:review' },
         bodyLimit: BODY_LIMITS.text,
-        schema: { params: byId, body: acceptSuggestionBody, response: { 200: suggestionReviewResponse } },
+        schema: { params: idParams, body: acceptSuggestionBody, response: { 200: suggestionReviewResponse } },
       },
       async (request) => ({
         suggestion: await acceptSuggestion(ctx, await request.actor(), request.params.id, request.body),
@@ -222,7 +222,7 @@ export const peopleFeature = defineFeature({
       '/suggestions/:id/reject',
       {
         config: { permission: 'submission:review' },
-        schema: { params: byId, response: { 200: suggestionReviewResponse } },
+        schema: { params: idParams, response: { 200: suggestionReviewResponse } },
       },
       async (request) => ({
         suggestion: await rejectSuggestion(ctx, await request.actor(), request.params.id),

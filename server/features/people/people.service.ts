@@ -30,6 +30,7 @@ import {
   presentStaffBox,
   presentStaffPerson,
   presentStaffSuggestion,
+  presentSuggestionStats,
 } from './people.presenter.ts';
 import * as repo from './people.repository.ts';
 
@@ -372,7 +373,7 @@ export async function listSuggestionsForReview(
 
 export async function getSuggestionStats(ctx: AppContext, actor: Actor) {
   authorize(actor, 'submission:review');
-  return repo.countSuggestions(ctx.db);
+  return presentSuggestionStats(await repo.countSuggestions(ctx.db));
 }
 
 export function authorizeSuggestionEvents(actor: Actor): string {

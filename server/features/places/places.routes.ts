@@ -1,15 +1,7 @@
-import { z } from 'zod';
-import {
-  createPlaceBody,
-  deletePlaceResponse,
-  placeResponse,
-  placesResponse,
-  updatePlaceBody,
-} from '#common/api/places.ts';
+import { idParams } from '#common/api/shared.ts';
+import { createPlaceBody, placeResponse, placesResponse, updatePlaceBody } from '#common/api/places.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { createPlace, deletePlace, listPlaces, updatePlace } from './places.service.ts';
-
-const idParams = z.object({ id: z.uuid() });
 
 /** Places (issue 28 §3): the public list at /api/places, staff writes at /api/admin/places. */
 export const placesFeature = defineFeature({
@@ -47,9 +39,12 @@ export const placesFeature = defineFeature({
       '/:id',
       {
         config: { permission: 'place:manage' },
-        schema: { params: idParams, response: { 200: deletePlaceResponse } },
+        schema: { params: idParams },
       },
-      async (request) => deletePlace(ctx, await request.actor(), request.params),
+      async (request, reply) => {
+        await deletePlace(ctx, await request.actor(), request.params);
+        return reply.status(204).send();
+      },
     );
   },
 });

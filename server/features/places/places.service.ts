@@ -81,9 +81,9 @@ export async function updatePlace(
  * have it): an archive does not lose where its photos were taken as a side effect; staff move those
  * items to another place first (the media screen's filter and bulk "Set place" do it at once).
  */
-export async function deletePlace(ctx: AppContext, actor: Actor, { id }: { id: string }) {
+export async function deletePlace(ctx: AppContext, actor: Actor, { id }: { id: string }): Promise<void> {
   authorize(actor, 'place:manage');
-  return ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.getPlaceForUpdate(trx, id);
     if (!row) throw notFound('Place not found');
     const items = await repo.countItemsAtPlace(trx, id);
@@ -96,6 +96,5 @@ export async function deletePlace(ctx: AppContext, actor: Actor, { id }: { id: s
       );
     await repo.deletePlace(trx, id);
     await logActivity(trx, actor, 'place.deleted', { id, name: row.name_fo });
-    return { deleted: true as const };
   });
 }

@@ -167,7 +167,8 @@ describe('PATCH and DELETE /api/admin/places/:id', () => {
 
     await editor.patch(`/api/admin/media/${item.id}`, { placeId: null });
     const res = await editor.delete(`/api/admin/places/${made.id}`);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(204);
+    expect(res.body).toBe('');
     expect((await places()).map((p) => p.id)).not.toContain(made.id);
     expect((await logged(made.id)).at(-1)).toMatchObject({
       action: 'place.deleted',

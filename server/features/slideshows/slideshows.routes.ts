@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { idParams } from '#common/api/shared.ts';
 import {
   adminSlideshowListQuery,
   adminSlideshowListResponse,
@@ -22,8 +22,6 @@ import {
 } from './slideshows.service.ts';
 import { BODY_LIMITS } from '#server/http/json-body.ts';
 
-const idParams = z.object({ id: z.uuid() });
-
 export const slideshowsFeature = defineFeature({
   name: 'slideshows',
   public(routes, ctx) {
@@ -38,7 +36,7 @@ export const slideshowsFeature = defineFeature({
       '/:id',
       {
         config: { permission: 'slideshow:read' },
-        schema: { params: z.object({ id: z.uuid() }), response: { 200: slideshowResponse } },
+        schema: { params: idParams, response: { 200: slideshowResponse } },
       },
       async (request) => getSlideshow(ctx, await request.actor(), request.params),
     );

@@ -12,7 +12,11 @@ import type { AppContext } from '#server/http/context.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { logActivity } from '../activity/activity.public.ts';
 import { publishSubmissionEvent } from './submission-events.ts';
-import { presentStaffSubmission, presentStaffSubmissionDetail } from './submissions.presenter.ts';
+import {
+  presentStaffSubmission,
+  presentStaffSubmissionDetail,
+  presentSubmissionStats,
+} from './submissions.presenter.ts';
 import * as repo from './submissions.repository.ts';
 import { reviewSubmission } from './submissions.service.ts';
 
@@ -36,15 +40,7 @@ export async function listSubmissionsForReview(
 /** The header's counts; 'This Week' is the last 7 days, the approval rate approved / total, rounded. */
 export async function getSubmissionStats(ctx: AppContext, actor: Actor) {
   authorize(actor, 'submission:review');
-  const counts = await repo.countSubmissions(ctx.db, 7);
-  return {
-    total: counts.total,
-    pending: counts.pending,
-    approved: counts.approved,
-    rejected: counts.rejected,
-    thisWeek: counts.recent,
-    approvalRate: counts.total === 0 ? 0 : Math.round((counts.approved / counts.total) * 100),
-  };
+  return presentSubmissionStats(await repo.countSubmissions(ctx.db, 7));
 }
 
 export async function getSubmissionForReview(ctx: AppContext, actor: Actor, id: string) {

@@ -1,6 +1,12 @@
 import type { NearDuplicate } from '#common/near-duplicates.ts';
-import type { StaffSubmission, StaffSubmissionDetail, SubmissionSummary } from '#common/api/submissions.ts';
-import type { StaffSubmissionRow, SubmissionRow } from './submissions.repository.ts';
+import type {
+  StaffSubmission,
+  StaffSubmissionDetail,
+  SubmissionStats,
+  SubmissionSummary,
+} from '#common/api/submissions.ts';
+import { toNumber } from '#server/db/database.ts';
+import type { StaffSubmissionRow, SubmissionCountsRow, SubmissionRow } from './submissions.repository.ts';
 
 export function presentSubmission(row: SubmissionRow): SubmissionSummary {
   return {
@@ -70,5 +76,19 @@ export function presentStaffSubmissionDetail(
     originalUrl: fileUrl(row.id, 'original'),
     displayUrl: row.display_key ? fileUrl(row.id, 'display', row.display_key) : null,
     nearDuplicates,
+  };
+}
+
+/** The header's counts: `recent` is 'This Week', the approval rate approved / total, rounded. */
+export function presentSubmissionStats(row: SubmissionCountsRow): SubmissionStats {
+  const total = toNumber(row.total);
+  const approved = toNumber(row.approved);
+  return {
+    total,
+    pending: toNumber(row.pending),
+    approved,
+    rejected: toNumber(row.rejected),
+    thisWeek: toNumber(row.recent),
+    approvalRate: total === 0 ? 0 : Math.round((approved / total) * 100),
   };
 }

@@ -183,8 +183,8 @@ export function getStaffSubmission(db: Db, id: string) {
 export type StaffSubmissionRow = NonNullable<Awaited<ReturnType<typeof getStaffSubmission>>>;
 
 /** Counts by status and of the last `days` days. */
-export async function countSubmissions(db: Db, days: number) {
-  const row = await db
+export function countSubmissions(db: Db, days: number) {
+  return db
     .selectFrom('submissions')
     .select([
       sql<string>`count(*)`.as('total'),
@@ -194,14 +194,9 @@ export async function countSubmissions(db: Db, days: number) {
       sql<string>`count(*) filter (where created_at > now() - make_interval(days => ${days}))`.as('recent'),
     ])
     .executeTakeFirstOrThrow();
-  return {
-    total: Number(row.total),
-    pending: Number(row.pending),
-    approved: Number(row.approved),
-    rejected: Number(row.rejected),
-    recent: Number(row.recent),
-  };
 }
+
+export type SubmissionCountsRow = Awaited<ReturnType<typeof countSubmissions>>;
 
 /** Deletes the submission's derivative rows; returns their file keys. */
 export async function deleteSubmissionDerivatives(db: Db, id: string) {

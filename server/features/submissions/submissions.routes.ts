@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { idParams } from '#common/api/shared.ts';
 import {
   bulkReviewBody,
   bulkReviewResponse,
@@ -14,7 +14,7 @@ import {
 import { SUBMIT_FORM_ACTION, SUBMIT_FORM_RESULT } from '#common/submit-form.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { uploadOwnerOf } from '../uploads/uploads.public.ts';
-import { publishSubmissionEvent, streamSubmissionEvents } from './submission-events.ts';
+import { streamSubmissionEvents } from './submission-events.ts';
 import {
   authorizeSubmissionEvents,
   deleteSubmissionForReview,
@@ -27,8 +27,6 @@ import {
 import { createSubmissionFromUpload, reviewSubmission } from './submissions.service.ts';
 import { BODY_LIMITS } from '#server/http/json-body.ts';
 import { takeSubmitForm } from './submit-form.ts';
-
-const byId = z.object({ id: z.uuid() });
 
 export const submissionsFeature = defineFeature({
   name: 'submissions',
@@ -47,8 +45,6 @@ export const submissionsFeature = defineFeature({
           ip: request.ip,
           uploadOwner: uploadOwnerOf(request, actor),
         });
-        // Published here, after the service's transaction committed: the review screen reloads.
-        publishSubmissionEvent({ type: 'changed', id: submission.id, status: submission.status });
         return reply.status(201).send({ submission });
       },
     );
@@ -100,7 +96,7 @@ export const submissionsFeature = defineFeature({
       '/:id',
       {
         config: { permission: 'submission:review' },
-        schema: { params: byId, response: { 200: submissionDetailResponse } },
+        schema: { params: idParams, response: { 200: submissionDetailResponse } },
       },
       async (request) => ({
         submission: await getSubmissionForReview(ctx, await request.actor(), request.params.id),
@@ -113,7 +109,7 @@ export const submissionsFeature = defineFeature({
         config: { permission: 'submission:review' },
         bodyLimit: BODY_LIMITS.text,
         schema: {
-          params: byId,
+          params: idParams,
           body: reviewSubmissionBody,
           response: { 200: createSubmissionResponse },
         },
@@ -132,7 +128,11 @@ export const submissionsFeature = defineFeature({
       {
         config: { permission: 'submission:review' },
         bodyLimit: BODY_LIMITS.text,
-        schema: { params: byId, body: nearDuplicateChoiceBody, response: { 200: createSubmissionResponse } },
+        schema: {
+          params: idParams,
+          body: nearDuplicateChoiceBody,
+          response: { 200: createSubmissionResponse },
+        },
       },
       async (request) => ({
         submission: await resolveNearDuplicate(ctx, await request.actor(), request.params.id, request.body),
@@ -141,7 +141,7 @@ export const submissionsFeature = defineFeature({
 
     routes.delete(
       '/:id',
-      { config: { permission: 'submission:review' }, schema: { params: byId } },
+      { config: { permission: 'submission:review' }, schema: { params: idParams } },
       async (request, reply) => {
         await deleteSubmissionForReview(ctx, await request.actor(), request.params.id);
         return reply.status(204).send();

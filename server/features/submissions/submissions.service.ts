@@ -70,6 +70,8 @@ export async function createSubmissionFromUpload(
     return storeSubmission(ctx, actor, body, createReadStream(upload.path), upload.fileName, markSent);
   });
   ctx.jobs.wake();
+  // After the transaction committed: the review screen reloads.
+  publishSubmissionEvent({ type: 'changed', id: row.id, status: row.status });
   return presentSubmission(row);
 }
 
@@ -121,6 +123,10 @@ export async function createSubmissionsFromForm(
     }
   }
   if (created.length > 0) ctx.jobs.wake();
+  // After each one's transaction committed: the review screen reloads.
+  for (const submission of created) {
+    publishSubmissionEvent({ type: 'changed', id: submission.id, status: submission.status });
+  }
   return { created, refused };
 }
 

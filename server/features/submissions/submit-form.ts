@@ -5,7 +5,6 @@ import type { AppContext } from '#server/http/context.ts';
 import { AppError } from '#server/errors.ts';
 import { type ReadForm, readFormWithFiles } from '#server/http/multipart.ts';
 import { consumeRateLimit } from '#server/http/rate-limit.ts';
-import { publishSubmissionEvent } from './submission-events.ts';
 import { rateLimitKey, uploadStartRate } from './submission-rules.ts';
 import { createSubmissionsFromForm, FormFieldsError } from './submissions.service.ts';
 
@@ -30,10 +29,6 @@ export async function takeSubmitForm(
       fields: form.fields,
       files: form.files,
     });
-    // After the service's transactions committed: the review screen reloads.
-    for (const submission of created) {
-      publishSubmissionEvent({ type: 'changed', id: submission.id, status: submission.status });
-    }
     if (refused.length === 0) return { status: 200, result: { outcome: 'sent', count: created.length } };
     return {
       status: created.length > 0 ? 200 : refused[0]!.error.statusCode,

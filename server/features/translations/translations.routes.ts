@@ -1,3 +1,4 @@
+import { idParams } from '#common/api/shared.ts';
 import { z } from 'zod';
 import {
   createTranslationBody,
@@ -7,7 +8,6 @@ import {
   TRANSLATION_EXPORT_FILES,
   translationExportAny,
   translationExportQuery,
-  translationIdParams,
   translationStats,
   translationListQuery,
   translationListResponse,
@@ -108,7 +108,7 @@ export const translationsFeature = defineFeature({
         config: { permission: 'translation:manage' },
         bodyLimit: BODY_LIMITS.texts,
         schema: {
-          params: translationIdParams,
+          params: idParams,
           body: updateTranslationBody,
           response: { 200: translationResponse },
         },
@@ -123,7 +123,7 @@ export const translationsFeature = defineFeature({
 
     routes.delete(
       '/:id',
-      { config: { permission: 'translation:manage' }, schema: { params: translationIdParams } },
+      { config: { permission: 'translation:manage' }, schema: { params: idParams } },
       async (request, reply) => {
         await deleteTranslation(ctx, await request.actor(), request.params);
         return reply.status(204).send();

@@ -8,7 +8,7 @@ import type { UploadPool } from '#server/db/schema.ts';
  * `maxForKey` and those of its pool (the public's or staff's) within `maxArea`; answers the
  * reservation's id, or why there is no room. An upload that has received no byte since before
  * `idleBefore` holds no room (the sweep removes it soon). The table lock makes parallel
- * reservations (on any instance) see each other.
+ * reservations (on any instance) see each other: the caller gives a transaction, which holds it.
  */
 export async function reserveUploadRoom(
   db: Db,
@@ -28,36 +28,34 @@ export async function reserveUploadRoom(
     idleBefore: Date;
   },
 ): Promise<{ id: string } | { refused: 'sender' | 'area' }> {
-  return db.transaction().execute(async (trx) => {
-    await sql`lock table resumable_uploads in share row exclusive mode`.execute(trx);
-    const totals = await trx
-      .selectFrom('resumable_uploads')
-      .select([
-        sql<string>`coalesce(sum(size) filter (where pool = ${pool}), 0)`.as('area'),
-        sql<string>`coalesce(sum(size) filter (where quota_key = ${quotaKey}), 0)`.as('mine'),
-      ])
-      .where((eb) =>
-        eb.or([
-          eb('reservation', '=', true),
-          eb('received_at', 'is not', null),
-          eb('created_at', '>=', idleBefore),
-        ]),
-      )
-      .executeTakeFirstOrThrow();
-    if (Number(totals.mine) + length > maxForKey) return { refused: 'sender' as const };
-    if (Number(totals.area) + length > maxArea) return { refused: 'area' as const };
-    const id = `reservation:${randomUUID()}`;
-    await trx
-      .insertInto('resumable_uploads')
-      .values({ id, quota_key: quotaKey, pool, size: length, reservation: true })
-      .execute();
-    return { id };
-  });
+  await sql`lock table resumable_uploads in share row exclusive mode`.execute(db);
+  const totals = await db
+    .selectFrom('resumable_uploads')
+    .select([
+      sql<string>`coalesce(sum(size) filter (where pool = ${pool}), 0)`.as('area'),
+      sql<string>`coalesce(sum(size) filter (where quota_key = ${quotaKey}), 0)`.as('mine'),
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('reservation', '=', true),
+        eb('received_at', 'is not', null),
+        eb('created_at', '>=', idleBefore),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  if (Number(totals.mine) + length > maxForKey) return { refused: 'sender' as const };
+  if (Number(totals.area) + length > maxArea) return { refused: 'area' as const };
+  const id = `reservation:${randomUUID()}`;
+  await db
+    .insertInto('resumable_uploads')
+    .values({ id, quota_key: quotaKey, pool, size: length, reservation: true })
+    .execute();
+  return { id };
 }
 
 /**
  * Records a created upload; it counts in place of its reservation from now on, ended in the same
- * transaction (so the sender's next upload never sees both).
+ * transaction (the caller's: so the sender's next upload never sees both).
  */
 export async function recordUpload(
   db: Db,
@@ -70,21 +68,18 @@ export async function recordUpload(
     replaces?: string;
   },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('resumable_uploads')
-      .values({
-        id: upload.id,
-        quota_key: upload.quotaKey,
-        pool: upload.pool,
-        size: upload.size,
-        received_at: upload.received ? new Date() : null,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    if (upload.replaces)
-      await trx.deleteFrom('resumable_uploads').where('id', '=', upload.replaces).execute();
-  });
+  await db
+    .insertInto('resumable_uploads')
+    .values({
+      id: upload.id,
+      quota_key: upload.quotaKey,
+      pool: upload.pool,
+      size: upload.size,
+      received_at: upload.received ? new Date() : null,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  if (upload.replaces) await db.deleteFrom('resumable_uploads').where('id', '=', upload.replaces).execute();
 }
 
 /** Notes that bytes of the upload arrived (it does not expire for a while yet). */

@@ -148,15 +148,18 @@ export function createResumableUploads(options: {
     async onUploadCreate(req, upload) {
       const stamp = stampOf(req);
       if (!stamp) throw { status_code: 403, body: 'Forbidden\n' };
-      await recordUpload(db, {
-        id: upload.id,
-        quotaKey: stamp.quotaKey,
-        pool: stamp.pool,
-        size: upload.size ?? 0,
-        // Creation with upload: its first bytes come with this request.
-        received: Number(req.headers.get('content-length') ?? 0) > 0,
-        replaces: stamp.reservationId,
-      });
+      // The upload's row and the end of its reservation in one transaction.
+      await db.transaction().execute((trx) =>
+        recordUpload(trx, {
+          id: upload.id,
+          quotaKey: stamp.quotaKey,
+          pool: stamp.pool,
+          size: upload.size ?? 0,
+          // Creation with upload: its first bytes come with this request.
+          received: Number(req.headers.get('content-length') ?? 0) > 0,
+          replaces: stamp.reservationId,
+        }),
+      );
       return {
         metadata: {
           filename: upload.metadata?.filename ?? null,
@@ -215,14 +218,17 @@ export function createResumableUploads(options: {
       length: number,
       maxForKey: number,
     ): Promise<Reservation | { refused: QuotaRefusal }> {
-      const result = await reserveUploadRoom(db, {
-        quotaKey,
-        pool,
-        length,
-        maxForKey,
-        maxArea: limits.areaBytes[pool],
-        idleBefore: idleBefore(Date.now()),
-      });
+      // One transaction holds the table lock from the count to the reservation's row.
+      const result = await db.transaction().execute((trx) =>
+        reserveUploadRoom(trx, {
+          quotaKey,
+          pool,
+          length,
+          maxForKey,
+          maxArea: limits.areaBytes[pool],
+          idleBefore: idleBefore(Date.now()),
+        }),
+      );
       if ('refused' in result) return result;
       let released = false;
       return {

@@ -1,8 +1,9 @@
 import { type Me, preferences } from '#common/api/account.ts';
 import type { OwnProfile } from '#common/api/profile.ts';
-import type { AdminUser } from '#common/api/users.ts';
+import type { AdminUser, UserStats } from '#common/api/users.ts';
 import { toNumber } from '#server/db/database.ts';
 import type { User } from '#server/db/schema.ts';
+import type { UserStatsRow } from './users.repository.ts';
 
 /**
  * How an account is named in the activity log, which viewers read too: its name and display id,
@@ -59,5 +60,15 @@ export function presentOwnProfile(user: User): OwnProfile {
     lastSignInAt: user.last_sign_in_at ? user.last_sign_in_at.toISOString() : null,
     emailConfirmed: user.email_verified,
     preferences: preferences.parse(user.preferences ?? {}),
+  };
+}
+
+/** The users screen's header counts. */
+export function presentUserStats(row: UserStatsRow): UserStats {
+  return {
+    totalUsers: toNumber(row.total),
+    staff: toNumber(row.staff),
+    contributors: toNumber(row.contributors),
+    totalUploads: toNumber(row.uploads),
   };
 }

@@ -172,8 +172,8 @@ export function getUserWithUploads(db: Db, id: string) {
 }
 
 /** The users screen's header counts. */
-export async function getUserStats(db: Db) {
-  const row = await db
+export function getUserStats(db: Db) {
+  return db
     .selectFrom('users')
     .select([
       sql<string>`count(*)`.as('total'),
@@ -182,13 +182,9 @@ export async function getUserStats(db: Db) {
       sql<string>`(select count(*) from media_items where created_by is not null)`.as('uploads'),
     ])
     .executeTakeFirstOrThrow();
-  return {
-    totalUsers: toNumber(row.total),
-    staff: toNumber(row.staff),
-    contributors: toNumber(row.contributors),
-    totalUploads: toNumber(row.uploads),
-  };
 }
+
+export type UserStatsRow = Awaited<ReturnType<typeof getUserStats>>;
 
 /** Edit User's fields; answers nothing (read the row back with getUserWithUploads). */
 export async function updateUserProfile(

@@ -1,3 +1,4 @@
+import { idParams } from '#common/api/shared.ts';
 import {
   adminUserResponse,
   createUserBody,
@@ -6,7 +7,6 @@ import {
   setUserActiveResponse,
   syncUsersResponse,
   updateUserBody,
-  userIdParams,
   userListQuery,
   userListResponse,
   userResponse,
@@ -62,7 +62,7 @@ export const usersFeature = defineFeature({
       '/:id',
       {
         config: { permission: 'user:manage' },
-        schema: { params: userIdParams, body: updateUserBody, response: { 200: adminUserResponse } },
+        schema: { params: idParams, body: updateUserBody, response: { 200: adminUserResponse } },
       },
       async (request) => ({
         user: await updateUser(ctx, await request.actor(), { id: request.params.id, ...request.body }),
@@ -73,7 +73,7 @@ export const usersFeature = defineFeature({
       '/:id/active',
       {
         config: { permission: 'user:manage' },
-        schema: { params: userIdParams, body: setUserActiveBody, response: { 200: setUserActiveResponse } },
+        schema: { params: idParams, body: setUserActiveBody, response: { 200: setUserActiveResponse } },
       },
       async (request) =>
         setUserActive(ctx, await request.actor(), { id: request.params.id, isActive: request.body.isActive }),
@@ -83,14 +83,14 @@ export const usersFeature = defineFeature({
       '/:id/password-reset',
       {
         config: { permission: 'user:manage' },
-        schema: { params: userIdParams, response: { 200: passwordResetSentResponse } },
+        schema: { params: idParams, response: { 200: passwordResetSentResponse } },
       },
       async (request) => sendPasswordReset(ctx, await request.actor(), { id: request.params.id }),
     );
 
     routes.delete(
       '/:id',
-      { config: { permission: 'user:delete' }, schema: { params: userIdParams } },
+      { config: { permission: 'user:delete' }, schema: { params: idParams } },
       async (request, reply) => {
         await deleteUser(ctx, await request.actor(), { id: request.params.id });
         return reply.status(204).send();

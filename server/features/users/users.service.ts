@@ -8,7 +8,13 @@ import type { AppContext } from '#server/http/context.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { logActivity } from '../activity/activity.public.ts';
 import { createAccount } from './create-account.public.ts';
-import { activityNameOf, presentAdminUser, presentMe, presentOwnProfile } from './users.presenter.ts';
+import {
+  activityNameOf,
+  presentAdminUser,
+  presentMe,
+  presentOwnProfile,
+  presentUserStats,
+} from './users.presenter.ts';
 import * as repo from './users.repository.ts';
 
 /**
@@ -70,7 +76,7 @@ export async function listUsers(ctx: AppContext, actor: Actor, query: z.output<t
 
 export async function getUserStats(ctx: AppContext, actor: Actor, _input: Record<string, never>) {
   authorize(actor, 'user:manage');
-  return repo.getUserStats(ctx.db);
+  return presentUserStats(await repo.getUserStats(ctx.db));
 }
 
 /**

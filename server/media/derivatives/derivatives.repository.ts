@@ -50,7 +50,8 @@ export function getDerivative(
 
 /**
  * Replaces the owner's derivatives by the new set, but for those of the `keep` variants (a
- * playable copy outlives a new poster); returns the file keys no longer used.
+ * playable copy outlives a new poster); returns the file keys no longer used. Two statements: the
+ * caller gives a transaction, so no reader sees the owner without them.
  */
 export async function replaceDerivatives(
   db: Db,
@@ -59,22 +60,20 @@ export async function replaceDerivatives(
   made: NewDerivative[],
   keep: DerivativeVariant[] = [],
 ): Promise<string[]> {
-  return db.transaction().execute(async (trx) => {
-    let removing = trx
-      .deleteFrom('derivatives')
-      .where('owner_type', '=', ownerType)
-      .where('owner_id', '=', ownerId);
-    if (keep.length > 0) removing = removing.where('variant', 'not in', keep);
-    const old = await removing.returning('file_key').execute();
-    if (made.length > 0) {
-      await trx
-        .insertInto('derivatives')
-        .values(made.map((d) => derivativeRow(ownerType, ownerId, d)))
-        .execute();
-    }
-    const kept = new Set(made.map((d) => d.fileKey));
-    return old.map((o) => o.file_key).filter((key) => !kept.has(key));
-  });
+  let removing = db
+    .deleteFrom('derivatives')
+    .where('owner_type', '=', ownerType)
+    .where('owner_id', '=', ownerId);
+  if (keep.length > 0) removing = removing.where('variant', 'not in', keep);
+  const old = await removing.returning('file_key').execute();
+  if (made.length > 0) {
+    await db
+      .insertInto('derivatives')
+      .values(made.map((d) => derivativeRow(ownerType, ownerId, d)))
+      .execute();
+  }
+  const kept = new Set(made.map((d) => d.fileKey));
+  return old.map((o) => o.file_key).filter((key) => !kept.has(key));
 }
 
 const derivativeRow = (ownerType: DerivativeOwner, ownerId: string, d: NewDerivative) => ({
@@ -89,27 +88,28 @@ const derivativeRow = (ownerType: DerivativeOwner, ownerId: string, d: NewDeriva
   watermarked: d.watermarked,
 });
 
-/** Puts one derivative in place of the owner's of its variant; returns the file key no longer used. */
+/**
+ * Puts one derivative in place of the owner's of its variant; returns the file key no longer used.
+ * Two statements: the caller gives a transaction.
+ */
 export async function putDerivative(
   db: Db,
   ownerType: DerivativeOwner,
   ownerId: string,
   d: NewDerivative,
 ): Promise<string | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const old = await trx
-      .deleteFrom('derivatives')
-      .where('owner_type', '=', ownerType)
-      .where('owner_id', '=', ownerId)
-      .where('variant', '=', d.variant)
-      .returning('file_key')
-      .executeTakeFirst();
-    await trx
-      .insertInto('derivatives')
-      .values(derivativeRow(ownerType, ownerId, d))
-      .execute();
-    return old?.file_key;
-  });
+  const old = await db
+    .deleteFrom('derivatives')
+    .where('owner_type', '=', ownerType)
+    .where('owner_id', '=', ownerId)
+    .where('variant', '=', d.variant)
+    .returning('file_key')
+    .executeTakeFirst();
+  await db
+    .insertInto('derivatives')
+    .values(derivativeRow(ownerType, ownerId, d))
+    .execute();
+  return old?.file_key;
 }
 
 export interface DerivativeSource {

@@ -138,13 +138,11 @@ export async function makeDerivatives(
       duration !== undefined &&
       !browserPlays(source.mimeType, await probeStreams(original, containerOf(source.mimeType).demuxer));
 
-    const unused = await replaceDerivatives(
-      db,
-      payload.ownerType,
-      payload.ownerId,
-      made,
-      isAv ? ['playable'] : [],
-    );
+    const unused = await db
+      .transaction()
+      .execute((trx) =>
+        replaceDerivatives(trx, payload.ownerType, payload.ownerId, made, isAv ? ['playable'] : []),
+      );
     await Promise.all(unused.map((key) => deps.blobs.delete(key).catch(() => {})));
     await setProcessing(db, payload, {
       processing_status: 'ready',
@@ -153,7 +151,8 @@ export async function makeDerivatives(
       ...(hashes ? { dhash: hashes.upright, dhash_turns: hashes.turns } : {}),
       ...(duration != null && payload.ownerType === 'media' ? { duration_seconds: duration } : {}),
     });
-    if (needsCopy && (await queuePlayableCopy(db, payload.ownerId))) deps.wake?.();
+    if (needsCopy && (await db.transaction().execute((trx) => queuePlayableCopy(trx, payload.ownerId))))
+      deps.wake?.();
     if (source.mediaType === 'image' && payload.ownerType === 'media') {
       await deps.imageReady?.(payload.ownerId);
     }

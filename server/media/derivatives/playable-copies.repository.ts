@@ -11,34 +11,33 @@ export interface PlayableCopyPayload {
 /**
  * Queues the making of an item's playable copy, unless it has one or one is being made: the
  * derivatives job asks each time it runs (a new poster, a watermark remade after a rights change).
- * Returns whether a job was queued.
+ * Returns whether a job was queued. Several statements: the caller gives a transaction, so the
+ * row and its job are written together.
  */
 export async function queuePlayableCopy(db: Db, mediaId: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const made = await trx
-      .selectFrom('derivatives')
-      .select('id')
-      .where('owner_type', '=', 'media')
-      .where('owner_id', '=', mediaId)
-      .where('variant', '=', 'playable')
-      .executeTakeFirst();
-    if (made) return false;
-    const row = await trx
-      .insertInto('playable_copies')
-      .values({ media_id: mediaId, status: 'queued', progress: 0, error: null })
-      .onConflict((oc) =>
-        oc
-          .column('media_id')
-          .doUpdateSet({ status: 'queued', progress: 0, error: null, updated_at: new Date() })
-          .where('playable_copies.status', 'not in', ['queued', 'running']),
-      )
-      .returning('media_id')
-      .executeTakeFirst();
-    if (!row) return false;
-    const payload: PlayableCopyPayload = { mediaId };
-    await createJob(trx, PLAYABLE_COPY_JOB, { ...payload }, { maxAttempts: 2 });
-    return true;
-  });
+  const made = await db
+    .selectFrom('derivatives')
+    .select('id')
+    .where('owner_type', '=', 'media')
+    .where('owner_id', '=', mediaId)
+    .where('variant', '=', 'playable')
+    .executeTakeFirst();
+  if (made) return false;
+  const row = await db
+    .insertInto('playable_copies')
+    .values({ media_id: mediaId, status: 'queued', progress: 0, error: null })
+    .onConflict((oc) =>
+      oc
+        .column('media_id')
+        .doUpdateSet({ status: 'queued', progress: 0, error: null, updated_at: new Date() })
+        .where('playable_copies.status', 'not in', ['queued', 'running']),
+    )
+    .returning('media_id')
+    .executeTakeFirst();
+  if (!row) return false;
+  const payload: PlayableCopyPayload = { mediaId };
+  await createJob(db, PLAYABLE_COPY_JOB, { ...payload }, { maxAttempts: 2 });
+  return true;
 }
 
 export async function setPlayableCopy(

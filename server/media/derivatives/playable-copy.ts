@@ -96,18 +96,23 @@ export async function makePlayableCopy(
     const fileKey = `derivatives/${id}/playable-${randomBytes(6).toString('hex')}.${made.mimeType === 'video/mp4' ? 'mp4' : 'm4a'}`;
     const { size } = await stat(made.path);
     await deps.blobs.putFile(fileKey, made.path, { contentType: made.mimeType });
-    const replaced = await putDerivative(db, 'media', id, {
-      variant: 'playable',
-      fileKey,
-      mimeType: made.mimeType,
-      fileSize: size,
-      width: made.width,
-      height: made.height,
-      watermarked: false,
-    }).catch(async (error: unknown) => {
-      await deps.blobs.delete(fileKey).catch(() => {});
-      throw error;
-    });
+    const replaced = await db
+      .transaction()
+      .execute((trx) =>
+        putDerivative(trx, 'media', id, {
+          variant: 'playable',
+          fileKey,
+          mimeType: made.mimeType,
+          fileSize: size,
+          width: made.width,
+          height: made.height,
+          watermarked: false,
+        }),
+      )
+      .catch(async (error: unknown) => {
+        await deps.blobs.delete(fileKey).catch(() => {});
+        throw error;
+      });
     if (replaced) await deps.blobs.delete(replaced).catch(() => {});
     await setPlayableCopy(db, id, { status: 'ready', progress: 1, error: null });
   } catch (caught) {

@@ -126,14 +126,12 @@ export function useToggleCategory() {
   });
 }
 
-/** DELETE /api/admin/categories/:id: its items stay, without a category. */
+/** DELETE /api/admin/categories/:id (204): its items stay, without a category. */
 export function useDeleteCategory() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<{ uncategorizedItems: number }>(`/api/admin/categories/${encodeURIComponent(id)}`, {
-        method: 'DELETE',
-      }),
+      apiFetch<null>(`/api/admin/categories/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: refresh,
   });
 }

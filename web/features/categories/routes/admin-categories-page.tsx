@@ -64,7 +64,9 @@ export function AdminCategoriesPage() {
     });
     if (!yes) return;
     try {
-      const { uncategorizedItems } = await deleteCategory(category.id);
+      await deleteCategory(category.id);
+      // The card's count, the one the confirmation named: a DELETE answers 204 with no body.
+      const uncategorizedItems = category.mediaCount;
       toast.success(
         uncategorizedItems > 0
           ? t(

@@ -46,7 +46,7 @@ export function useUpdatePlace() {
 export function useDeletePlace() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ deleted: true }>(placePath(id), { method: 'DELETE' }),
+    mutationFn: (id: string) => apiFetch<null>(placePath(id), { method: 'DELETE' }),
     onSuccess: refresh,
   });
 }
