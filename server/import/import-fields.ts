@@ -187,6 +187,8 @@ export function readUpdateHeader(
  * text (features/media/media-csv.service.ts `guardCell`).
  */
 export function unguardCell(cell: string): string {
+  // Most cells do not start with ': answered without the pattern (every cell of a 10,000-row file).
+  if (cell.charCodeAt(0) !== 39) return cell;
   return /^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }
 
@@ -197,6 +199,8 @@ export function cellText(value: string | boolean | readonly string[] | null | un
   if (Array.isArray(value)) return value.join(', ');
   return value as string;
 }
+
+const UPDATE_FIELD_SCHEMAS = updateMediaBody.shape as Record<string, z.ZodType | undefined>;
 
 /**
  * One edited cell checked by the edit form's schema (`updateMediaBody`): an empty cell clears an
@@ -231,10 +235,12 @@ export function readUpdateCell(
     if (word !== 'true' && word !== 'false') return { ok: false, message: 'write yes or no' };
     input = word;
   } else if (column === 'keywords' && cell === '') input = null;
-  const parsed = updateMediaBody.safeParse({ [field]: input });
+  // The field's own schema of the edit form, not the whole form's object (several times the cost
+  // per cell, on every changed cell of a 10,000-row file); the coordinates, the one rule across
+  // fields, are read above.
+  const parsed = UPDATE_FIELD_SCHEMAS[field]!.safeParse(input);
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]!.message };
-  if (!(field in parsed.data)) return { ok: false, message: 'required' };
-  const value = (parsed.data as Record<string, unknown>)[field];
+  const value = parsed.data;
   if (value === undefined) return { ok: false, message: 'required' };
   return { ok: true, value, text: cellText(value as string | boolean | string[] | null) };
 }
