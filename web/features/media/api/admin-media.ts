@@ -11,12 +11,11 @@ import type {
 import type { ListPage } from '#common/list.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { type ListParams, listQueryString } from '#web/lib/list-params.ts';
-import { queryKeys } from '#web/lib/query-keys.ts';
 import { useListQuery } from '#web/lib/use-list-query.ts';
+import { mediaKeys } from './media-keys.ts';
 
-/** Query keys of the media screen: lists, stats and the categories of its filter. */
-export const adminMediaKeys = queryKeys('media');
-const statsKey = [...adminMediaKeys.all, 'stats'] as const;
+/** The media screen's tiles, and the categories of its filter. */
+const statsKey = [...mediaKeys.all, 'stats'] as const;
 const categoriesKey = ['categories', 'admin'] as const;
 
 /** Rows per page (the spec's media page fetched 100). */
@@ -43,7 +42,7 @@ export function useAdminMediaList(params: MediaParams) {
   const { view: _view, ...filters } = params.filters;
   const key = { q: params.q, filters, sort: params.sort, cursor: params.cursor };
   return useListQuery({
-    queryKey: adminMediaKeys.list(key),
+    queryKey: mediaKeys.list(key),
     fetchPage: (cursor, signal) => listAdminMedia(params, cursor, signal),
     cursor: params.cursor,
     // A playable copy being made: its progress shown as it moves.
@@ -78,7 +77,7 @@ function useRefreshMedia() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminMediaKeys.all }),
+      queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
       queryClient.invalidateQueries({ queryKey: ['folders'] }),
       queryClient.invalidateQueries({ queryKey: ['categories'] }),
     ]);
@@ -113,9 +112,9 @@ export function useToggleMedia() {
     mutationFn: ({ id, change }: { id: string; change: { isPublic: boolean } | { isFeatured: boolean } }) =>
       updateMedia(id, change),
     onMutate: async ({ id, change }) => {
-      await queryClient.cancelQueries({ queryKey: adminMediaKeys.lists() });
-      const before = queryClient.getQueriesData<ListCache>({ queryKey: adminMediaKeys.lists() });
-      queryClient.setQueriesData<ListCache>({ queryKey: adminMediaKeys.lists() }, (data) =>
+      await queryClient.cancelQueries({ queryKey: mediaKeys.lists() });
+      const before = queryClient.getQueriesData<ListCache>({ queryKey: mediaKeys.lists() });
+      queryClient.setQueriesData<ListCache>({ queryKey: mediaKeys.lists() }, (data) =>
         data
           ? {
               ...data,

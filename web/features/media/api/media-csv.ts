@@ -3,7 +3,7 @@ import type { MediaCsvPreview } from '#common/api/media.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { listQueryString } from '#web/lib/list-params.ts';
 import type { MediaParams } from './admin-media.ts';
-import { adminMediaKeys } from './admin-media.ts';
+import { mediaKeys } from './media-keys.ts';
 
 /** GET /api/admin/media/export.csv: the list as it is filtered, searched and sorted (not its page). */
 export function mediaCsvExportUrl(params: Pick<MediaParams, 'q' | 'filters' | 'sort'>): string {
@@ -27,7 +27,7 @@ export function useApplyMediaCsv() {
       apiFetch<{ changed: number }>('/api/admin/media/csv/apply', { method: 'POST', body }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminMediaKeys.all }),
+        queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['folders'] }),
         queryClient.invalidateQueries({ queryKey: ['categories'] }),
       ]),
