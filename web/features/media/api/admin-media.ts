@@ -1,5 +1,4 @@
 import { type InfiniteData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Category } from '#common/api/categories.ts';
 import type {
   AdminMediaItem,
   AdminMediaSort,
@@ -9,14 +8,15 @@ import type {
   UpdateMediaBody,
 } from '#common/api/media.ts';
 import type { ListPage } from '#common/list.ts';
+import { categoryKeys, getAdminCategoriesQueryOptions } from '#web/features/categories/index.ts';
+import { folderKeys } from '#web/features/folders/index.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { type ListParams, listQueryString } from '#web/lib/list-params.ts';
 import { useListQuery } from '#web/lib/use-list-query.ts';
 import { mediaKeys } from './media-keys.ts';
 
-/** The media screen's tiles, and the categories of its filter. */
+/** The media screen's tiles. */
 const statsKey = [...mediaKeys.all, 'stats'] as const;
-const categoriesKey = ['categories', 'admin'] as const;
 
 /** Rows per page (the spec's media page fetched 100). */
 export const MEDIA_PAGE_SIZE = 100;
@@ -61,8 +61,7 @@ export function useAdminMediaStats() {
 /** GET /api/admin/categories: every category, for the filter and the edit form. */
 export function useAdminCategories() {
   return useQuery({
-    queryKey: categoriesKey,
-    queryFn: ({ signal }) => apiFetch<{ categories: Category[] }>('/api/admin/categories', { signal }),
+    ...getAdminCategoriesQueryOptions(),
     select: (data) => data.categories,
   });
 }
@@ -78,8 +77,8 @@ function useRefreshMedia() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['folders'] }),
-      queryClient.invalidateQueries({ queryKey: ['categories'] }),
+      queryClient.invalidateQueries({ queryKey: folderKeys.all }),
+      queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
     ]);
 }
 

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MediaCsvPreview } from '#common/api/media.ts';
+import { categoryKeys } from '#web/features/categories/index.ts';
+import { folderKeys } from '#web/features/folders/index.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { listQueryString } from '#web/lib/list-params.ts';
 import type { MediaParams } from './admin-media.ts';
@@ -28,8 +30,8 @@ export function useApplyMediaCsv() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['folders'] }),
-        queryClient.invalidateQueries({ queryKey: ['categories'] }),
+        queryClient.invalidateQueries({ queryKey: folderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
       ]),
   });
 }
