@@ -30,7 +30,6 @@ const ITEMS = 10_000;
 const VISITORS = 4;
 const REQUESTS_PER_VISITOR = 60;
 
-
 let t: TestApp;
 let webDir: string;
 let base: string;
@@ -100,7 +99,15 @@ function startVisitors() {
   ];
   const child = spawn(
     process.execPath,
-    ['--input-type=module', '-e', VISITORS_SCRIPT, base, String(VISITORS), String(REQUESTS_PER_VISITOR), ...paths],
+    [
+      '--input-type=module',
+      '-e',
+      VISITORS_SCRIPT,
+      base,
+      String(VISITORS),
+      String(REQUESTS_PER_VISITOR),
+      ...paths,
+    ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   let stdout = '';
@@ -140,7 +147,9 @@ describe('the event loop stays free while visitors search and a photo is sent', 
       () => Promise.all([uploadAndSubmit(photo), crowd.go()]),
       async () => (await fetch(`${base}/api/health`)).status,
     );
-    console.log(`event loop while ${VISITORS} visitors search and a photo is sent:\n${describeStall('searches + upload', stall)}`);
+    console.log(
+      `event loop while ${VISITORS} visitors search and a photo is sent:\n${describeStall('searches + upload', stall)}`,
+    );
     const [submitted, wrongAnswers] = result;
     expect(submitted).toBe(201);
     expect(wrongAnswers, 'answers other than 200').toEqual([]);

@@ -34,8 +34,8 @@ describe('ffmpeg input', () => {
     // A list a probing ffmpeg would follow, reading another file beside it.
     writeFileSync(original, 'ffconcat version 1.0\nfile other.wav\n');
     await expect(renderWaveform(original, join(dir, 'waveform.png'), 'audio/wav')).rejects.toThrow(/ffprobe/);
-    await expect(
-      renderWaveform(join(dir, 'other.wav'), join(dir, 'real.png'), 'audio/wav'),
-    ).resolves.toEqual({ durationSeconds: expect.any(Number) });
+    await expect(renderWaveform(join(dir, 'other.wav'), join(dir, 'real.png'), 'audio/wav')).resolves.toEqual(
+      { durationSeconds: expect.any(Number) },
+    );
   });
 });

@@ -1,2 +1,2 @@
-/** What other features may use of the contributor's pages: the dashboard's query key (a new submission renews it). */
-export { CONTRIBUTOR_DASHBOARD_KEY } from './api/get-dashboard.ts';
+/** What other features may use of the contributor's pages: the dashboard's query options (a new submission renews it). */
+export { getContributorDashboardQueryOptions } from './api/get-dashboard.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { paths } from '#common/paths.ts';
 import type { Me, meResponse } from '#common/api/account.ts';
 import { ROUTE_GUARD_TIMEOUT_MS } from '#common/limits.ts';
@@ -20,18 +20,20 @@ export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<
   return body.user;
 }
 
+/** GET /api/me: the signed-in account, or null for a guest. */
+export const getMeQueryOptions = () => queryOptions({ queryKey: ME_QUERY_KEY, queryFn: getMe });
+
 /** The signed-in account, or null for a guest. */
 export function useMe() {
   return useQuery({
-    queryKey: ME_QUERY_KEY,
-    queryFn: getMe,
+    ...getMeQueryOptions(),
     retry: (failures, error) => failures < 1 && error.name !== 'TimeoutError',
   });
 }
 
 /** Reads the account afresh (after sign-in or registration) and returns it. */
 export function refreshMe(queryClient: QueryClient): Promise<Me | null> {
-  return queryClient.fetchQuery({ queryKey: ME_QUERY_KEY, queryFn: getMe, staleTime: 0 });
+  return queryClient.fetchQuery({ ...getMeQueryOptions(), staleTime: 0 });
 }
 
 export function toActor(user: Me | null | undefined): Actor {

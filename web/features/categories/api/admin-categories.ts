@@ -8,15 +8,10 @@ import type {
 import type { ListPage } from '#common/list.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { type ListParams, listQueryString } from '#web/lib/list-params.ts';
-import { queryKeys } from '#web/lib/query-keys.ts';
+import { dashboardKeys } from '#web/features/dashboard/index.ts';
+import { mediaKeys } from '#web/features/media/index.ts';
 import { useListQuery } from '#web/lib/use-list-query.ts';
-
-/**
- * Query keys of the categories screen. They live under 'categories', beside the media screen's
- * ['categories', 'admin'] picker list, so one invalidation of `categoryKeys.all` refreshes both.
- */
-export const categoryKeys = queryKeys('categories');
-const statsKey = [...categoryKeys.all, 'stats'] as const;
+import { categoryKeys } from './category-keys.ts';
 
 /** Cards per page (the spec's categories were fetched 50 at a time). */
 export const CATEGORY_PAGE_SIZE = 50;
@@ -52,7 +47,7 @@ export function useCategoryCards(params: CategoryParams) {
 /** GET /api/admin/categories/stats: the header counts and stat cards. */
 export function useCategoryStats() {
   return useQuery({
-    queryKey: statsKey,
+    queryKey: categoryKeys.stats(),
     queryFn: ({ signal }) => apiFetch<AdminCategoryStats>('/api/admin/categories/stats', { signal }),
   });
 }
@@ -63,8 +58,8 @@ function useRefresh() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['media'] }),
-      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
+      queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
     ]);
 }
 

@@ -5,7 +5,6 @@ import { useT } from '#web/app/i18n.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
-import { ListFilters, ListSearch, ListSelect } from '#web/components/list-filters.tsx';
 import { ListPaging } from '#web/components/list-paging.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { toast } from '#web/components/toaster.tsx';
@@ -20,6 +19,7 @@ import {
 } from '../api/admin-categories.ts';
 import { CategoryCard } from '../components/category-card.tsx';
 import { CategoryDialog, type CategoryDialogTarget } from '../components/category-dialog.tsx';
+import { CategoriesEmpty, CategoryFilters } from '../components/category-filters.tsx';
 import { CategoryStats } from '../components/category-stats.tsx';
 
 /** The screen's URL state: the search and the sort (by name unless chosen). */
@@ -81,7 +81,6 @@ export function AdminCategoriesPage() {
     }
   };
 
-  const searching = params.q !== '';
   // Shown, where the spec keeps the categories' load errors silent (a deliberate choice, issue 30):
   // an empty screen would read as 'no categories'.
   const loadError = failed(cards.error, t('admin.categories.load_failed', 'Failed to load categories'));
@@ -115,28 +114,7 @@ export function AdminCategoriesPage() {
         </div>
       )}
       <CategoryStats stats={s} />
-      <ListFilters
-        label={t('admin.categories.filters', 'Search categories')}
-        className="sm:grid-cols-[2fr_1fr]"
-      >
-        <ListSearch
-          value={params.q}
-          label={t('admin.categories.search', 'Search categories by name or description')}
-          buttonText={t('admin.categories.search_button', 'Search')}
-          onSearch={list.setSearch}
-        />
-        <ListSelect
-          value={params.sort ?? 'name'}
-          label={t('admin.categories.sort', 'Sort')}
-          options={[
-            { value: 'name', label: t('admin.categories.sort.name', 'Name A-Z') },
-            { value: 'items', label: t('admin.categories.sort.items', 'Most items') },
-            { value: 'views', label: t('admin.categories.sort.views', 'Most viewed') },
-            { value: 'newest', label: t('admin.categories.sort.newest', 'Newest') },
-          ]}
-          onChange={(value) => list.setSort(value as AdminCategorySort)}
-        />
-      </ListFilters>
+      <CategoryFilters list={list} />
 
       <div className="mt-6">
         {cards.isPending ? (
@@ -149,34 +127,11 @@ export function AdminCategoriesPage() {
             </Button>
           </div>
         ) : cards.items.length === 0 ? (
-          <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
-            {searching ? (
-              <>
-                <h2 className="text-lg font-semibold text-slate-900">
-                  {t('admin.categories.empty_search', 'No Categories Found')}
-                </h2>
-                <p className="mt-1 text-slate-700">
-                  {t('admin.categories.empty_search_text', 'No categories match "{q}".', { q: params.q })}
-                </p>
-                <Button className={`${secondaryButton} mt-4`} onClick={() => list.setSearch('')}>
-                  {t('admin.categories.clear_search', 'Clear Search')}
-                </Button>
-              </>
-            ) : (
-              <>
-                <h2 className="text-lg font-semibold text-slate-900">
-                  {t('admin.categories.empty', 'No Categories Yet')}
-                </h2>
-                <p className="mt-1 text-slate-700">
-                  {t('admin.categories.empty_text', 'Categories help visitors find items by subject.')}
-                </p>
-                <Button className={`${primaryButton} mt-4`} onClick={() => setDialog('new')}>
-                  <Plus aria-hidden="true" className="size-4" />
-                  {t('admin.categories.create_first', 'Create Your First Category')}
-                </Button>
-              </>
-            )}
-          </div>
+          <CategoriesEmpty
+            q={params.q}
+            onClearSearch={() => list.setSearch('')}
+            onCreate={() => setDialog('new')}
+          />
         ) : (
           <>
             {cards.error && <Alert tone="error">{loadError}</Alert>}

@@ -1,9 +1,7 @@
 import type { z } from 'zod';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContributorDashboard, contributorDashboardResponse } from '#common/api/contributor.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
-
-export const CONTRIBUTOR_DASHBOARD_KEY = ['contributor', 'dashboard'] as const;
 
 export async function getContributorDashboard({
   signal,
@@ -15,7 +13,11 @@ export async function getContributorDashboard({
   });
 }
 
-/** The signed-in contributor's statistics and own submissions (GET /api/contributor/dashboard). */
+/** GET /api/contributor/dashboard, for fetching and invalidating (a new submission renews it). */
+export const getContributorDashboardQueryOptions = () =>
+  queryOptions({ queryKey: ['contributor', 'dashboard'] as const, queryFn: getContributorDashboard });
+
+/** The signed-in contributor's statistics and own submissions. */
 export function useContributorDashboard() {
-  return useQuery({ queryKey: CONTRIBUTOR_DASHBOARD_KEY, queryFn: getContributorDashboard });
+  return useQuery(getContributorDashboardQueryOptions());
 }

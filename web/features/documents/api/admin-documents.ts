@@ -4,12 +4,8 @@ import type { DocumentCategory } from '#common/enums.ts';
 import type { ListPage } from '#common/list.ts';
 import { ApiRequestError, apiFetch, readIssues } from '#web/lib/api-fetch.ts';
 import { type ListParams, listQueryString } from '#web/lib/list-params.ts';
-import { queryKeys } from '#web/lib/query-keys.ts';
 import { useListQuery } from '#web/lib/use-list-query.ts';
-
-/** Query keys of the documents screen: lists and the tiles. */
-export const documentKeys = queryKeys('documents');
-const statsKey = [...documentKeys.all, 'stats'] as const;
+import { documentKeys } from './document-keys.ts';
 
 /** Rows per page (the spec's documents screen fetched 50). */
 export const DOCUMENTS_PAGE_SIZE = 50;
@@ -37,7 +33,7 @@ export function useAdminDocuments(params: DocumentParams) {
 /** GET /api/admin/documents/stats: the tiles. */
 export function useDocumentStats() {
   return useQuery({
-    queryKey: statsKey,
+    queryKey: documentKeys.stats(),
     queryFn: ({ signal }) => apiFetch<AdminDocumentStats>('/api/admin/documents/stats', { signal }),
   });
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FaceSettingsResponse } from '#common/api/faces.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
+import { faceKeys } from './face-keys.ts';
 
-const key = ['admin', 'faces', 'settings'] as const;
+const key = faceKeys.settings();
 
 /** GET /api/admin/faces: the switch and how far the job has got (admins). */
 export function useFaceSettings() {
@@ -20,7 +21,7 @@ export function useSaveFaceSettings() {
       apiFetch<FaceSettingsResponse>('/api/admin/faces', { method: 'PUT', body: { enabled } }),
     onSuccess: (answer) => {
       queryClient.setQueryData(key, answer);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'faces', 'media'] });
+      void queryClient.invalidateQueries({ queryKey: faceKeys.media() });
     },
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Folder } from '#common/api/folders.ts';
+import { mediaKeys } from '#web/features/media/index.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
@@ -20,7 +21,7 @@ function useRefresh() {
   return async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: folderKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['media'] }),
+      queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
     ]);
   };
 }

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { featuredResponse, GalleryItem } from '#common/api/gallery.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { useBootData } from '#web/lib/boot-data.ts';
+import { galleryKeys } from './gallery-keys.ts';
 
 const PATH = '/api/gallery/featured';
 
@@ -11,11 +12,13 @@ export async function getFeatured(): Promise<GalleryItem[]> {
   return (await apiFetch<z.infer<typeof featuredResponse>>(PATH)).items;
 }
 
+export const getFeaturedQueryOptions = () =>
+  queryOptions({ queryKey: galleryKeys.featured(), queryFn: getFeatured });
+
 export function useFeatured() {
   const takeBootData = useBootData();
   return useQuery({
-    queryKey: ['gallery', 'featured'],
-    queryFn: getFeatured,
+    ...getFeaturedQueryOptions(),
     initialData: () => takeBootData<z.infer<typeof featuredResponse>>(PATH)?.items,
   });
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { publicSettingsResponse } from '#common/api/settings.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { useBootData } from '#web/lib/boot-data.ts';
@@ -11,11 +11,14 @@ export async function getPublicSettings(): Promise<Record<string, string>> {
   return (await apiFetch<z.infer<typeof publicSettingsResponse>>(PATH)).settings;
 }
 
+/** GET /api/settings/public, for fetching and for the settings screen to write its answer in. */
+export const getPublicSettingsQueryOptions = () =>
+  queryOptions({ queryKey: ['settings', 'public'] as const, queryFn: getPublicSettings });
+
 export function usePublicSettings() {
   const takeBootData = useBootData();
   return useQuery({
-    queryKey: ['settings', 'public'],
-    queryFn: getPublicSettings,
+    ...getPublicSettingsQueryOptions(),
     initialData: () => takeBootData<z.infer<typeof publicSettingsResponse>>(PATH)?.settings,
   });
 }

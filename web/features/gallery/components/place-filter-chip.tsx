@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { placesResponse } from '#common/api/places.ts';
 import { placeName } from '#common/places.ts';
 import { useLanguage, useT } from '#web/app/i18n.tsx';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { getPlacesQueryOptions } from '#web/features/places/index.ts';
 import { useBootData } from '#web/lib/boot-data.ts';
 
 const PATH = '/api/places';
@@ -20,10 +20,8 @@ export default function PlaceFilterChip({ id, onClear }: { id: string; onClear: 
   const { lang } = useLanguage();
   const takeBootData = useBootData();
   const { data } = useQuery({
-    // The same key as the places feature's list: one answer for both.
-    queryKey: ['places'],
-    queryFn: ({ signal }) => apiFetch<z.infer<typeof placesResponse>>(PATH, { signal }).then((r) => r.places),
-    staleTime: 60 * 60 * 1000,
+    // The places feature's list: one answer for both.
+    ...getPlacesQueryOptions(),
     initialData: () => takeBootData<z.infer<typeof placesResponse>>(PATH)?.places,
   });
   const place = data?.find((p) => p.id === id);

@@ -1,6 +1,5 @@
 import { lazy, type ReactNode, Suspense, useCallback, useMemo } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '#common/paths.ts';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { GalleryItem } from '#common/api/gallery.ts';
 import { useDocumentTitle } from '#web/app/document-title.ts';
 import { useT } from '#web/app/i18n.tsx';
@@ -14,7 +13,9 @@ import { CustomDocumentCard } from '../components/custom-document-card.tsx';
 import { FeaturedStrip } from '../components/featured-strip.tsx';
 import { GalleryFilterBar } from '../components/gallery-filter-bar.tsx';
 import { GalleryResults, GallerySkeleton, LoadFailed, NoResults } from '../components/gallery-results.tsx';
+import { HomeBanner } from '../components/home-banner.tsx';
 import { SendMaterialPanel } from '../components/send-material-panel.tsx';
+import { ShowOnMapLink } from '../components/show-on-map-link.tsx';
 import { Timeline } from '../components/timeline.tsx';
 import { TrialBanner } from '../components/trial-banner.tsx';
 import {
@@ -29,10 +30,6 @@ import {
 const PlaceFilterChip = lazy(() => import('../components/place-filter-chip.tsx'));
 const Lightbox = lazy(() => import('#web/features/lightbox/index.ts').then((m) => ({ default: m.Lightbox })));
 
-/** The map with the gallery's filters (what the gallery's view and lightbox add is left behind). */
-const mapHref = (search: URLSearchParams) =>
-  `${paths.map}?${patchGalleryParams(search, { sort: null, view: null, item: null, from: null })}`;
-
 /** When the lightbox comes this close to the end of the loaded items, the next page is fetched. */
 const LIGHTBOX_PREFETCH = 6;
 
@@ -46,8 +43,7 @@ export function HomePage() {
   const { data: summary } = useGallerySummary();
   const featured = useFeatured();
   const categories = usePublicCategories();
-  // The banner's title and description are the site_title / site_description settings (the
-  // server fills in the spec's defaults); the texts stand in only while the settings are not in.
+  // The banner's title and description (HomeBanner).
   const { data: settings } = usePublicSettings();
   useDocumentTitle(null);
 
@@ -144,21 +140,7 @@ export function HomePage() {
   return (
     <>
       <TrialBanner />
-      <section className="bg-slate-800 px-4 py-10 text-white">
-        <div className="mx-auto max-w-7xl">
-          <h1 className="text-4xl font-bold">{settings?.site_title || t('site.title', 'Myndasavn')}</h1>
-          <p className="mt-2 text-lg text-slate-100">
-            {settings?.site_description || t('site.description', 'Historical Media Archive')}
-          </p>
-          {summary && (
-            <p className="mt-4 text-slate-100">
-              {t('home.banner.items', '{n} lutir', { n: summary.totalItems })}
-              {' · '}
-              {t('home.banner.views', '{v} sýningar', { v: summary.totalViews })}
-            </p>
-          )}
-        </div>
-      </section>
+      <HomeBanner settings={settings} summary={summary} />
       <div className="mx-auto max-w-7xl space-y-8 px-4 py-8">
         <CustomDocumentCard placement="gallery" />
         <SendMaterialPanel />
@@ -182,32 +164,7 @@ export function HomePage() {
                 </Suspense>
               )}
               {timeline.data && <Timeline counts={timeline.data} period={period} />}
-              <p>
-                {/* The same filters on the map (issue 28 §4). The server draws it from the request's
-                    address; a click takes the address bar's, never the last drawn one: during a
-                    navigation's transition the drawn parameters are the old ones, and a fast click
-                    would follow the old filters. */}
-                <Link
-                  to={mapHref(searchParams)}
-                  onClick={(event) => {
-                    const fresh = mapHref(new URLSearchParams(window.location.search));
-                    event.currentTarget.setAttribute('href', fresh);
-                    if (
-                      event.button !== 0 ||
-                      event.metaKey ||
-                      event.altKey ||
-                      event.ctrlKey ||
-                      event.shiftKey
-                    )
-                      return; // the browser opens the (now fresh) href itself
-                    event.preventDefault();
-                    navigate(fresh);
-                  }}
-                  className="rounded font-medium text-blue-700 underline hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-                >
-                  {t('map.show_on_map', 'Vís á kortinum')}
-                </Link>
-              </p>
+              <ShowOnMapLink searchParams={searchParams} />
               {results}
             </section>
           </>

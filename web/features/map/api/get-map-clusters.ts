@@ -3,6 +3,7 @@ import type { MapClusters } from '#common/api/map.ts';
 import type { GalleryFilters } from '#common/gallery-filters.ts';
 import { type Bbox, bboxText } from '#common/map.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
+import { mapKeys } from './map-keys.ts';
 
 export type { MapClusters };
 
@@ -26,7 +27,7 @@ export function useMapClusters(
 ) {
   const path = view ? mapClustersPath(filters, view.bbox, view.zoom) : null;
   return useQuery({
-    queryKey: ['map', 'clusters', path],
+    queryKey: mapKeys.clusters(path),
     queryFn: ({ signal }) => apiFetch<MapClusters>(path!, { signal }),
     enabled: path !== null,
     placeholderData: keepPreviousData,

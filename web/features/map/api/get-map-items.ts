@@ -4,6 +4,7 @@ import type { GalleryFilters } from '#common/gallery-filters.ts';
 import { mapItemsPath } from '#common/map.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { useBootData } from '#web/lib/boot-data.ts';
+import { mapKeys } from './map-keys.ts';
 
 /**
  * GET /api/map/items: the first located items the filters select, by title. Only the server's page
@@ -13,7 +14,7 @@ export function useMapItems(filters: Omit<GalleryFilters, 'sort'>) {
   const takeBootData = useBootData();
   const path = mapItemsPath(filters);
   return useQuery({
-    queryKey: ['map', 'items', path],
+    queryKey: mapKeys.items(path),
     queryFn: ({ signal }) => apiFetch<MapItems>(path, { signal }),
     initialData: () => takeBootData<MapItems>(path),
   });

@@ -3,6 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import { type Bbox, MAP_MAX_ZOOM } from '#common/map.ts';
 import { useT } from '#web/app/i18n.tsx';
+import { Alert } from '#web/components/alert.tsx';
 import { useBasemap } from '../api/get-basemap.ts';
 import type { MapMarker, MapViewProps, MapViewTarget } from './map-types.ts';
 
@@ -177,9 +178,9 @@ export function LeafletMap({
     <div className={`relative ${className ?? 'h-80'}`}>
       <div ref={box} className="h-full w-full rounded-md bg-sky-100" />
       {isError && (
-        <p role="alert" className="absolute inset-x-2 top-2 rounded bg-white p-2 text-red-800">
+        <Alert tone="error" className="absolute inset-x-2 top-2">
           {t('map.basemap_error', 'Kortið kundi ikki lesast inn. Vinarliga royn aftur seinni.')}
-        </p>
+        </Alert>
       )}
     </div>
   );

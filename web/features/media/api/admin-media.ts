@@ -1,5 +1,4 @@
 import { type InfiniteData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Category } from '#common/api/categories.ts';
 import type {
   AdminMediaItem,
   AdminMediaSort,
@@ -9,15 +8,15 @@ import type {
   UpdateMediaBody,
 } from '#common/api/media.ts';
 import type { ListPage } from '#common/list.ts';
+import { categoryKeys, getAdminCategoriesQueryOptions } from '#web/features/categories/index.ts';
+import { folderKeys } from '#web/features/folders/index.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { type ListParams, listQueryString } from '#web/lib/list-params.ts';
-import { queryKeys } from '#web/lib/query-keys.ts';
 import { useListQuery } from '#web/lib/use-list-query.ts';
+import { mediaKeys } from './media-keys.ts';
 
-/** Query keys of the media screen: lists, stats and the categories of its filter. */
-export const adminMediaKeys = queryKeys('media');
-const statsKey = [...adminMediaKeys.all, 'stats'] as const;
-const categoriesKey = ['categories', 'admin'] as const;
+/** The media screen's tiles. */
+const statsKey = [...mediaKeys.all, 'stats'] as const;
 
 /** Rows per page (the spec's media page fetched 100). */
 export const MEDIA_PAGE_SIZE = 100;
@@ -43,7 +42,7 @@ export function useAdminMediaList(params: MediaParams) {
   const { view: _view, ...filters } = params.filters;
   const key = { q: params.q, filters, sort: params.sort, cursor: params.cursor };
   return useListQuery({
-    queryKey: adminMediaKeys.list(key),
+    queryKey: mediaKeys.list(key),
     fetchPage: (cursor, signal) => listAdminMedia(params, cursor, signal),
     cursor: params.cursor,
     // A playable copy being made: its progress shown as it moves.
@@ -62,8 +61,7 @@ export function useAdminMediaStats() {
 /** GET /api/admin/categories: every category, for the filter and the edit form. */
 export function useAdminCategories() {
   return useQuery({
-    queryKey: categoriesKey,
-    queryFn: ({ signal }) => apiFetch<{ categories: Category[] }>('/api/admin/categories', { signal }),
+    ...getAdminCategoriesQueryOptions(),
     select: (data) => data.categories,
   });
 }
@@ -78,9 +76,9 @@ function useRefreshMedia() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminMediaKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['folders'] }),
-      queryClient.invalidateQueries({ queryKey: ['categories'] }),
+      queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
+      queryClient.invalidateQueries({ queryKey: folderKeys.all }),
+      queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
     ]);
 }
 
@@ -113,9 +111,9 @@ export function useToggleMedia() {
     mutationFn: ({ id, change }: { id: string; change: { isPublic: boolean } | { isFeatured: boolean } }) =>
       updateMedia(id, change),
     onMutate: async ({ id, change }) => {
-      await queryClient.cancelQueries({ queryKey: adminMediaKeys.lists() });
-      const before = queryClient.getQueriesData<ListCache>({ queryKey: adminMediaKeys.lists() });
-      queryClient.setQueriesData<ListCache>({ queryKey: adminMediaKeys.lists() }, (data) =>
+      await queryClient.cancelQueries({ queryKey: mediaKeys.lists() });
+      const before = queryClient.getQueriesData<ListCache>({ queryKey: mediaKeys.lists() });
+      queryClient.setQueriesData<ListCache>({ queryKey: mediaKeys.lists() }, (data) =>
         data
           ? {
               ...data,

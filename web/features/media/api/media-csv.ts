@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MediaCsvPreview } from '#common/api/media.ts';
+import { categoryKeys } from '#web/features/categories/index.ts';
+import { folderKeys } from '#web/features/folders/index.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { listQueryString } from '#web/lib/list-params.ts';
 import type { MediaParams } from './admin-media.ts';
-import { adminMediaKeys } from './admin-media.ts';
+import { mediaKeys } from './media-keys.ts';
 
 /** GET /api/admin/media/export.csv: the list as it is filtered, searched and sorted (not its page). */
 export function mediaCsvExportUrl(params: Pick<MediaParams, 'q' | 'filters' | 'sort'>): string {
@@ -27,9 +29,9 @@ export function useApplyMediaCsv() {
       apiFetch<{ changed: number }>('/api/admin/media/csv/apply', { method: 'POST', body }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminMediaKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['folders'] }),
-        queryClient.invalidateQueries({ queryKey: ['categories'] }),
+        queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
+        queryClient.invalidateQueries({ queryKey: folderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
       ]),
   });
 }

@@ -4,7 +4,7 @@ import type { Folder } from '#common/api/folders.ts';
 import { ADMIN_MEDIA_SORTS, type AdminMediaSort } from '#common/api/media.ts';
 import { type Translate, useT } from '#web/app/i18n.tsx';
 import { linkButton } from '#web/components/button.tsx';
-import { ListFilters, ListSearch, ListSelect } from '#web/components/list-filters.tsx';
+import { ListEmpty, ListFilters, ListSearch, ListSelect } from '#web/components/list-filters.tsx';
 import type { ListParamsControls } from '#web/lib/use-list-params.ts';
 import type { MediaFilter } from '../api/admin-media.ts';
 
@@ -130,5 +130,21 @@ export function MediaFilters({
         </fieldset>
       </div>
     </ListFilters>
+  );
+}
+
+/** The list's and grid's empty state: nothing uploaded yet, or nothing that matches the filters. */
+export function MediaEmpty({ filtered }: { filtered: boolean }) {
+  const t = useT();
+  return filtered ? (
+    <ListEmpty
+      title={t('admin.media.empty_filtered', 'No Media Found')}
+      text={t('admin.media.empty_filtered_text', 'No items match these filters.')}
+    />
+  ) : (
+    <ListEmpty
+      title={t('admin.media.empty', 'No Media Items')}
+      text={t('admin.media.empty_text', 'Upload your first media items to get started.')}
+    />
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '#web/features/uploads/index.ts';
 import { ApiRequestError } from '#web/lib/api-fetch.ts';
 import { createMediaFromUpload } from '../api/create-media-from-upload.ts';
-import { adminMediaKeys } from '../api/admin-media.ts';
+import { mediaKeys } from '../api/media-keys.ts';
 import { readSuggestions } from './read-suggestions.ts';
 import {
   applySuggestions,
@@ -146,7 +146,7 @@ export function useUploadQueue() {
     const failures = await queue.run(targets, plan(queue.setAnnouncement));
     if (!failures) return;
     const completed = items.length - failures.length;
-    if (completed > 0) void queryClient.invalidateQueries({ queryKey: adminMediaKeys.all });
+    if (completed > 0) void queryClient.invalidateQueries({ queryKey: mediaKeys.all });
     setResult({ completed, failed: failures.length, total: items.length });
   }
 

@@ -3,12 +3,11 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_MEDIA_SORTS, type AdminMediaItem, type AdminMediaSort } from '#common/api/media.ts';
 import { paths } from '#common/paths.ts';
-import { type Translate, useT } from '#web/app/i18n.tsx';
+import { useT } from '#web/app/i18n.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { primaryButton } from '#web/components/button.tsx';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
-import { type Column, DataTable } from '#web/components/data-table.tsx';
-import { ListEmpty } from '#web/components/list-filters.tsx';
+import { DataTable } from '#web/components/data-table.tsx';
 import { ListPaging } from '#web/components/list-paging.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
@@ -25,94 +24,16 @@ import {
 import { BulkActions } from '../components/bulk-actions.tsx';
 import { MediaCsv } from '../components/media-csv.tsx';
 import { EditMediaDialog } from '../components/edit-media-dialog.tsx';
-import { MediaRowActions, MediaToggles } from '../components/media-actions.tsx';
-import { PlayableCopyStatus } from '../components/playable-copy-status.tsx';
-import { MediaFilters, mediaFiltered } from '../components/media-filters.tsx';
+import { mediaColumns } from '../components/media-columns.tsx';
+import { MediaEmpty, MediaFilters, mediaFiltered } from '../components/media-filters.tsx';
 import { MediaGrid } from '../components/media-grid.tsx';
 import { MediaStats } from '../components/media-stats.tsx';
-import { MediaThumb } from '#web/components/media-thumb.tsx';
-import { formatMegabytes } from '#web/lib/format-size.ts';
-import { mediaDisplayId } from '../lib/media-format.ts';
 
 /** The screen's URL state: search, category, folder, sort and the grid/list view (default list). */
 export const MEDIA_LIST: ListSpec<MediaFilter, AdminMediaSort> = {
   filters: { category: null, folder: null, originalDate: ['unread'], view: ['grid'] },
   sorts: ADMIN_MEDIA_SORTS,
 };
-
-function mediaColumns(
-  t: Translate,
-  actions: { onEdit: (item: AdminMediaItem) => void; onDelete: (item: AdminMediaItem) => void },
-): Column<AdminMediaItem>[] {
-  return [
-    {
-      id: 'media',
-      header: t('admin.media.column.media', 'Media'),
-      rowHeader: true,
-      cell: (item) => (
-        <div className="flex items-start gap-3">
-          <MediaThumb item={item} />
-          <div className="min-w-0">
-            <span className="block break-words">{item.title}</span>
-            <span className="block text-xs font-normal text-slate-700">{mediaDisplayId(item)}</span>
-          </div>
-        </div>
-      ),
-    },
-    {
-      id: 'category',
-      header: t('admin.media.column.category', 'Category'),
-      cell: (item) => (
-        <div className="space-y-1">
-          {item.category ? (
-            <span className="inline-flex items-center gap-1.5">
-              <span
-                aria-hidden="true"
-                className="inline-block size-3 rounded-full"
-                style={{ backgroundColor: item.category.color }}
-              />
-              {item.category.icon && <span aria-hidden="true">{item.category.icon}</span>}
-              {item.category.name}
-            </span>
-          ) : (
-            <span className="text-slate-700">{t('admin.media.uncategorized', 'Uncategorized')}</span>
-          )}
-          {item.folder && (
-            <span className="block text-xs text-slate-700">
-              {t('admin.media.in_folder', 'Folder: {name}', { name: item.folder.name })}
-            </span>
-          )}
-        </div>
-      ),
-    },
-    {
-      id: 'details',
-      header: t('admin.media.column.details', 'Details'),
-      cell: (item) => (
-        <div className="space-y-0.5 text-xs text-slate-800">
-          <span className="block capitalize">{item.mediaType}</span>
-          <span className="block">{formatMegabytes(item.fileSize)}</span>
-          <span className="block">{t('admin.media.views', '{count} views', { count: item.viewCount })}</span>
-          <span className="block">
-            <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleDateString('en-GB')}</time>
-          </span>
-          {item.photographer && <span className="block">{item.photographer}</span>}
-          <PlayableCopyStatus item={item} />
-        </div>
-      ),
-    },
-    {
-      id: 'status',
-      header: t('admin.media.column.status', 'Status'),
-      cell: (item) => <MediaToggles item={item} />,
-    },
-    {
-      id: 'actions',
-      header: t('admin.media.column.actions', 'Actions'),
-      cell: (item) => <MediaRowActions item={item} {...actions} />,
-    },
-  ];
-}
 
 /** Media management (/admin/media): every item, public or not, for content staff. */
 export function AdminMediaPage() {
@@ -171,17 +92,7 @@ export function AdminMediaPage() {
   const columns = useMemo(() => mediaColumns(t, { onEdit: setEditing, onDelete }), [t, onDelete]);
 
   const filtered = mediaFiltered(params);
-  const empty = filtered ? (
-    <ListEmpty
-      title={t('admin.media.empty_filtered', 'No Media Found')}
-      text={t('admin.media.empty_filtered_text', 'No items match these filters.')}
-    />
-  ) : (
-    <ListEmpty
-      title={t('admin.media.empty', 'No Media Items')}
-      text={t('admin.media.empty_text', 'Upload your first media items to get started.')}
-    />
-  );
+  const empty = <MediaEmpty filtered={filtered} />;
   // The spec's sentence for the screen whatever failed (admin-back-office.md §8): the texts by
   // error code are the public pages', in the visitor's language; the back-office is English.
   const loadError = t('admin.media.load_failed', 'Failed to load media data');

@@ -1,17 +1,14 @@
-import { ArrowLeft, Download, Heart, Maximize, Share2, ZoomIn } from 'lucide-react';
-import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { ArrowLeft, Download, Share2, ZoomIn } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { paths } from '#common/paths.ts';
 import type { MediaItem } from '#common/api/media.ts';
 import { useDocumentTitle } from '#web/app/document-title.ts';
 import { useT } from '#web/app/i18n.tsx';
-import { Alert } from '#web/components/alert.tsx';
-import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
+import { secondaryButton } from '#web/components/button.tsx';
 import { ShareByHand } from '#web/components/share-by-hand.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useMissingItem } from '#web/lib/boot-data.ts';
-import { useFavorites } from '#web/lib/favorites.ts';
-import { useFullscreenEnabled } from '#web/lib/fullscreen.ts';
 import { useShare } from '#web/lib/share.ts';
 import { KnowledgeForm } from '#web/features/knowledge/index.ts';
 import { WhoIsHere } from '#web/features/people/index.ts';
@@ -31,6 +28,8 @@ import {
   TechnicalNotesSection,
   TechnicalSection,
 } from '../components/media-info.tsx';
+import { FavoriteButton, FullscreenButton, IiifManifestLink } from '../components/media-detail-buttons.tsx';
+import { LoadFailed, MediaNotFound } from '../components/media-detail-states.tsx';
 import { MediaViewer, useFullscreen } from '../components/media-viewer.tsx';
 import { downloadUrl } from '../lib/media-format.ts';
 
@@ -68,39 +67,6 @@ function useCountedView(media: MediaItem | undefined): number | undefined {
     mutate(media.id);
   }, [media, mutate]);
   return media && variables === media.id ? data : undefined;
-}
-
-function MediaNotFound() {
-  const t = useT();
-  const navigate = useNavigate();
-  return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">{t('media.not_found.title', 'Media Not Found')}</h1>
-      <p className="mt-3 text-slate-700">{t('media.not_found.text', 'Media not found or not public')}</p>
-      <Button className={`${primaryButton} mt-6`} onClick={() => navigate(paths.home)}>
-        <ArrowLeft aria-hidden="true" className="size-5" />
-        {t('media.back_to_gallery', 'Back to Gallery')}
-      </Button>
-    </div>
-  );
-}
-
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  const t = useT();
-  return (
-    <div className="mx-auto max-w-xl space-y-4 px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">{t('media.title', 'Media item')}</h1>
-      <Alert tone="error">{t('media.load_failed', 'Failed to load media item')}</Alert>
-      <div className="flex gap-3">
-        <Button className={secondaryButton} onClick={onRetry}>
-          {t('media.retry', 'Try again')}
-        </Button>
-        <Link to={paths.home} className={secondaryButton}>
-          {t('media.back_to_gallery', 'Back to Gallery')}
-        </Link>
-      </div>
-    </div>
-  );
 }
 
 function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
@@ -217,68 +183,5 @@ function MediaDetail({ media, views }: { media: MediaItem; views: number }) {
         </div>
       </div>
     </div>
-  );
-}
-
-// The two buttons below draw what only the browser knows (its favourites, whether it can go full
-// screen), so they differ from the server's page once the script runs: each is a component of its
-// own, so that change draws the button again, not the whole page (a long task on a slow phone).
-
-function FavoriteButton({ id }: { id: string }) {
-  const t = useT();
-  const favorites = useFavorites('gallery_favorites');
-  const isFavorite = favorites.has(id);
-  return (
-    <button
-      type="button"
-      className={secondaryButton}
-      aria-pressed={isFavorite}
-      onClick={() => favorites.toggle(id)}
-    >
-      <Heart
-        aria-hidden="true"
-        className={`size-5 ${isFavorite ? 'text-red-600' : ''}`}
-        fill={isFavorite ? 'currentColor' : 'none'}
-      />
-      {t('media.favorite', 'Favourite')}
-    </button>
-  );
-}
-
-function FullscreenButton({
-  buttonRef,
-  onClick,
-}: {
-  buttonRef: RefObject<HTMLButtonElement | null>;
-  onClick: () => void;
-}) {
-  const t = useT();
-  const enabled = useFullscreenEnabled();
-  if (!enabled) return null;
-  return (
-    <button ref={buttonRef} type="button" className={secondaryButton} onClick={onClick}>
-      <Maximize aria-hidden="true" className="size-5" />
-      {t('media.fullscreen', 'View fullscreen')}
-    </button>
-  );
-}
-
-/**
- * The IIIF badge: the item's Presentation 3.0 manifest, to open it in a IIIF viewer (Mirador,
- * Universal Viewer…) or drag it into one. Public items only (the server answers no other).
- */
-function IiifManifestLink({ id }: { id: string }) {
-  const t = useT();
-  return (
-    <a
-      href={`/iiif/presentation/3/item/${encodeURIComponent(id)}`}
-      type="application/ld+json"
-      className="inline-flex items-center gap-2 text-sm font-medium text-blue-700 hover:underline"
-    >
-      <span aria-hidden="true" className="rounded bg-blue-700 px-1.5 py-0.5 text-xs font-bold text-white">
-        IIIF
-      </span>
-      {t('media.iiif_manifest', 'IIIF manifest')}
-    </a>
   );
 }

@@ -4,13 +4,13 @@ import type { ListPage } from '#common/list.ts';
 import type { BoxRect } from '#common/people.ts';
 import {
   type ActionMessages,
-  type ReviewFilter,
   type ReviewQueueApi,
   reviewActionUrl,
   useReviewAction,
   useReviewQueue,
 } from '#web/components/review-queue/use-review-queue.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
+import { peopleKeys } from './people-keys.ts';
 
 export interface PersonInput {
   name: string;
@@ -20,18 +20,10 @@ export interface PersonInput {
   isPrivate?: boolean;
 }
 
-const keys = {
-  all: ['admin', 'people'] as const,
-  people: (q: string) => ['admin', 'people', 'list', q] as const,
-  boxes: (mediaId: string) => ['admin', 'people', 'boxes', mediaId] as const,
-  suggestions: (status: ReviewFilter, q: string) => ['admin', 'people', 'suggestions', status, q] as const,
-  stats: () => ['admin', 'people', 'stats'] as const,
-};
-
 /** GET /api/admin/people?q=: the list staff keep, by name, a page at a time. */
 export function usePeopleList(q: string) {
   return useInfiniteQuery({
-    queryKey: keys.people(q),
+    queryKey: peopleKeys.list(q),
     initialPageParam: '',
     queryFn: ({ signal, pageParam }) => {
       const params = new URLSearchParams({ limit: '50' });
@@ -49,8 +41,8 @@ function useInvalidating<V, R>(request: (vars: V) => Promise<R>) {
     mutationFn: request,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.all }),
-        queryClient.invalidateQueries({ queryKey: ['people'] }),
+        queryClient.invalidateQueries({ queryKey: peopleKeys.staff }),
+        queryClient.invalidateQueries({ queryKey: peopleKeys.public }),
       ]),
   });
 }
@@ -78,7 +70,7 @@ export const useMergePerson = () =>
 /** GET /api/admin/people/media/:id/boxes: every box of an item (offers and turned-down ones too). */
 export function useStaffBoxes(mediaId: string) {
   return useQuery({
-    queryKey: keys.boxes(mediaId),
+    queryKey: peopleKeys.staffBoxes(mediaId),
     queryFn: ({ signal }) =>
       apiFetch<{ boxes: StaffBox[] }>(`/api/admin/people/media/${encodeURIComponent(mediaId)}/boxes`, {
         signal,
@@ -119,9 +111,9 @@ export const useDeleteBox = () =>
 const queue: ReviewQueueApi = {
   url: '/api/admin/people/suggestions',
   keys: {
-    all: keys.all,
-    list: (status, q) => keys.suggestions(status, q),
-    stats: keys.stats,
+    all: peopleKeys.staff,
+    list: (status, q) => peopleKeys.suggestions(status, q),
+    stats: peopleKeys.stats,
   },
 };
 

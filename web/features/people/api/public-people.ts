@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CreateSuggestionBody, PublicBox, PublicPerson } from '#common/api/people.ts';
 import { ApiRequestError, apiFetch } from '#web/lib/api-fetch.ts';
 import { useBootData } from '#web/lib/boot-data.ts';
+import { peopleKeys } from './people-keys.ts';
 
 /** The boxes of an item, which the server embeds in the media page (server/web/boot-data.ts). */
 export const boxesPath = (mediaId: string) => `/api/people/media/${encodeURIComponent(mediaId)}`;
@@ -14,7 +15,7 @@ const final = (failures: number, error: Error) =>
 export function useMediaBoxes(mediaId: string, enabled = true) {
   const take = useBootData();
   return useQuery({
-    queryKey: ['people', 'boxes', mediaId],
+    queryKey: peopleKeys.boxes(mediaId),
     queryFn: ({ signal }) =>
       apiFetch<{ boxes: PublicBox[] }>(boxesPath(mediaId), { signal }).then((d) => d.boxes),
     initialData: () => take<{ boxes: PublicBox[] }>(boxesPath(mediaId))?.boxes,
@@ -27,7 +28,7 @@ export function useMediaBoxes(mediaId: string, enabled = true) {
 export function usePerson(id: string) {
   const take = useBootData();
   return useQuery({
-    queryKey: ['people', 'person', id],
+    queryKey: peopleKeys.person(id),
     queryFn: ({ signal }) => apiFetch<PublicPerson>(personPath(id), { signal }),
     initialData: () => take<PublicPerson>(personPath(id)),
     retry: final,

@@ -1,36 +1,16 @@
-import { Check, Plus, Save, Trash2, X } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { StaffBox } from '#common/api/people.ts';
 import type { BoxRect } from '#common/people.ts';
 import { useT } from '#web/app/i18n.tsx';
-import { RowAction } from '#web/components/row-action.tsx';
-import { primaryButton, secondaryButton } from '#web/components/button.tsx';
+import { secondaryButton } from '#web/components/button.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
-import {
-  type BoxChange,
-  useCreateBox,
-  useDeleteBox,
-  usePeopleList,
-  useStaffBoxes,
-  useUpdateBox,
-} from '../api/admin-people.ts';
+import { useCreateBox, useDeleteBox, useStaffBoxes, useUpdateBox } from '../api/admin-people.ts';
+import { changeOf, type Who, whoOf } from '../lib/box-who.ts';
 import { BoxDrawer } from './box-drawer.tsx';
-import { PersonOptions } from './person-options.tsx';
-
-const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900';
-
-/** Who a box names, as chosen in the form: one from the list, none, or a new person by name. */
-type Who = { kind: 'person'; id: string } | { kind: 'none' } | { kind: 'new'; name: string };
-
-const whoOf = (box: StaffBox | null): Who =>
-  box?.person ? { kind: 'person', id: box.person.id } : { kind: 'none' };
-const changeOf = (who: Who): BoxChange =>
-  who.kind === 'person'
-    ? { personId: who.id }
-    : who.kind === 'new'
-      ? { newPerson: { name: who.name } }
-      : { personId: null };
+import { BoxForm } from './box-form.tsx';
+import { BoxList, BoxOutlines } from './box-list.tsx';
 
 /**
  * The staff's boxes on one image (issue 29 §2), in the media edit dialog: every box numbered over
@@ -101,78 +81,25 @@ export function MarkPeople({
           setEditing((e) => (e ? { ...e, rect } : { id: null, rect, who: { kind: 'none' } }))
         }
       >
-        {shown.map((box) => (
-          <span
-            key={box.id}
-            aria-hidden="true"
-            className={`pointer-events-none absolute border-2 ${box.status === 'suggested' ? 'border-dashed border-orange-400' : 'border-sky-300'} shadow-[0_0_0_1px_rgba(0,0,0,0.8)]`}
-            style={{
-              left: `${box.x * 100}%`,
-              top: `${box.y * 100}%`,
-              width: `${box.w * 100}%`,
-              height: `${box.h * 100}%`,
-            }}
-          >
-            <span className="absolute top-full left-0 rounded bg-black/85 px-1 text-xs text-white">
-              {boxes.indexOf(box) + 1}
-            </span>
-          </span>
-        ))}
+        <BoxOutlines boxes={boxes} shown={shown} />
       </BoxDrawer>
 
       {isPending ? null : (
-        <ol className="space-y-2">
-          {boxes.map((box, i) =>
-            box.status === 'dismissed' ? null : (
-              <li key={box.id} className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
-                <span className="font-medium">
-                  {i + 1}. {box.person?.name ?? t('people.unnamed', 'Ókendur persónur')}
-                  {box.person?.isPrivate && ` (${t('admin.people.private', 'loyndur')})`}
-                </span>
-                {box.status === 'suggested' && (
-                  <span className="text-slate-700">
-                    {box.suggestedPerson
-                      ? t('admin.people.looks_like', 'Líkist {name}', { name: box.suggestedPerson.name })
-                      : t('admin.people.face_offer', 'Uppskot: eitt andlit')}
-                  </span>
-                )}
-                <RowAction
-                  label={t('admin.people.edit_box', 'Broyt kassa {n}', { n: i + 1 })}
-                  onClick={() => start(box)}
-                />
-                {box.status === 'suggested' && (
-                  <>
-                    <RowAction
-                      icon={Check}
-                      tone="confirm"
-                      label={t('admin.people.confirm_box', 'Góðtak kassa {n}', { n: i + 1 })}
-                      onClick={() =>
-                        update
-                          .mutateAsync({
-                            id: box.id,
-                            status: 'confirmed',
-                            ...(box.suggestedPerson ? { personId: box.suggestedPerson.id } : {}),
-                          })
-                          .catch(fail)
-                      }
-                    />
-                    <RowAction
-                      icon={X}
-                      label={t('admin.people.dismiss_box', 'Vraka kassa {n}', { n: i + 1 })}
-                      onClick={() => update.mutateAsync({ id: box.id, status: 'dismissed' }).catch(fail)}
-                    />
-                  </>
-                )}
-                <RowAction
-                  icon={Trash2}
-                  tone="danger"
-                  label={t('admin.people.delete_box', 'Strika kassa {n}', { n: i + 1 })}
-                  onClick={() => remove.mutateAsync(box.id).catch(fail)}
-                />
-              </li>
-            ),
-          )}
-        </ol>
+        <BoxList
+          boxes={boxes}
+          onEdit={start}
+          onConfirm={(box) =>
+            update
+              .mutateAsync({
+                id: box.id,
+                status: 'confirmed',
+                ...(box.suggestedPerson ? { personId: box.suggestedPerson.id } : {}),
+              })
+              .catch(fail)
+          }
+          onDismiss={(box) => update.mutateAsync({ id: box.id, status: 'dismissed' }).catch(fail)}
+          onDelete={(box) => remove.mutateAsync(box.id).catch(fail)}
+        />
       )}
 
       {editing ? (
@@ -192,104 +119,5 @@ export function MarkPeople({
         </button>
       )}
     </section>
-  );
-}
-
-function BoxForm({
-  who,
-  onWho,
-  canSave,
-  saving,
-  onSave,
-  onCancel,
-  newNameId,
-}: {
-  who: Who;
-  onWho: (who: Who) => void;
-  canSave: boolean;
-  saving: boolean;
-  onSave: () => void;
-  onCancel: () => void;
-  newNameId: string;
-}) {
-  const t = useT();
-  const id = useId();
-  const [q, setQ] = useState('');
-  const { data } = usePeopleList(q.trim());
-  const people = data?.pages.flatMap((page) => page.items) ?? [];
-  const value = who.kind === 'person' ? who.id : who.kind;
-  return (
-    <div className="space-y-3 rounded-md border border-slate-300 p-3">
-      {!canSave && (
-        <p className="text-sm text-slate-700">
-          {t('admin.people.draw_first', 'Tekna kassan á myndini fyrst (ella far á myndina og trýst á N).')}
-        </p>
-      )}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-q`} className="block text-sm font-medium text-slate-800">
-            {t('admin.people.find', 'Leita í listanum')}
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            className={input}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-who`} className="block text-sm font-medium text-slate-800">
-            {t('admin.people.who', 'Hvør er hetta?')}
-          </label>
-          <select
-            id={`${id}-who`}
-            value={value}
-            onChange={(e) => {
-              const v = e.target.value;
-              onWho(
-                v === 'none'
-                  ? { kind: 'none' }
-                  : v === 'new'
-                    ? { kind: 'new', name: q }
-                    : { kind: 'person', id: v },
-              );
-            }}
-            className={input}
-          >
-            <option value="none">{t('people.unnamed', 'Ókendur persónur')}</option>
-            <option value="new">{t('admin.people.new_person', 'Nýggjur persónur…')}</option>
-            {who.kind === 'person' && !people.some((p) => p.id === who.id) && (
-              <option value={who.id}>{t('admin.people.chosen', 'Valdur persónur')}</option>
-            )}
-            <PersonOptions people={people} />
-          </select>
-        </div>
-      </div>
-      {who.kind === 'new' && (
-        <div>
-          <label htmlFor={newNameId} className="block text-sm font-medium text-slate-800">
-            {t('admin.people.new_name', 'Navn á nýggja persóninum')}
-          </label>
-          <input
-            id={newNameId}
-            type="text"
-            maxLength={200}
-            value={who.name}
-            onChange={(e) => onWho({ kind: 'new', name: e.target.value })}
-            className={input}
-          />
-        </div>
-      )}
-      <div className="flex gap-2">
-        <button type="button" className={primaryButton} disabled={!canSave || saving} onClick={onSave}>
-          <Save aria-hidden="true" className="size-5" />
-          {t('admin.people.save_box', 'Goym kassan')}
-        </button>
-        <button type="button" className={secondaryButton} onClick={onCancel}>
-          {t('admin.people.cancel', 'Angra')}
-        </button>
-      </div>
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Place } from '#common/api/places.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
-import { placesKey } from './get-places.ts';
+import { getPlacesQueryOptions } from './get-places.ts';
 
 /** What the place dialog sends (the server trims, and reads the coordinates as numbers). */
 export interface PlaceInput {
@@ -19,7 +19,7 @@ const placePath = (id: string) => `/api/admin/places/${encodeURIComponent(id)}`;
  */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: placesKey });
+  return () => queryClient.invalidateQueries({ queryKey: getPlacesQueryOptions().queryKey });
 }
 
 /** POST /api/admin/places (409 PLACE_EXISTS for a Faroese name the list has). */

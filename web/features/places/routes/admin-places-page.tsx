@@ -1,12 +1,12 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { Place } from '#common/api/places.ts';
-import { formatPoint, searchPlaces } from '#common/places.ts';
+import { searchPlaces } from '#common/places.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, primaryButton, secondaryButton } from '#web/components/button.tsx';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
-import { type Column, DataTable } from '#web/components/data-table.tsx';
+import { DataTable } from '#web/components/data-table.tsx';
 import { ListFilters, ListSearch } from '#web/components/list-filters.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { ApiRequestError } from '#web/lib/api-fetch.ts';
@@ -15,6 +15,7 @@ import type { ListSpec } from '#web/lib/list-params.ts';
 import { useListParams } from '#web/lib/use-list-params.ts';
 import { useDeletePlace } from '../api/admin-places.ts';
 import { usePlaces } from '../api/get-places.ts';
+import { placeColumns } from '../components/place-columns.tsx';
 import { PlaceDialog, type PlaceDialogTarget } from '../components/place-dialog.tsx';
 
 /** The screen's URL state: the search only (the list is by Faroese name). */
@@ -70,49 +71,7 @@ export function AdminPlacesPage() {
     }
   };
 
-  const actionButton =
-    'inline-flex items-center gap-1 rounded px-2 py-1 text-sm font-medium text-blue-700 underline hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
-  const columns: Column<Place>[] = [
-    {
-      id: 'nameFo',
-      header: t('admin.places.column.name_fo', 'Faroese name'),
-      cell: (place) => place.nameFo,
-      rowHeader: true,
-    },
-    { id: 'nameEn', header: t('admin.places.column.name_en', 'English name'), cell: (place) => place.nameEn },
-    {
-      id: 'point',
-      header: t('admin.places.column.point', 'Point'),
-      cell: (place) => formatPoint(place.latitude, place.longitude),
-      className: 'whitespace-nowrap tabular-nums',
-    },
-    {
-      id: 'source',
-      header: t('admin.places.column.source', 'Source'),
-      cell: (place) =>
-        place.source
-          ? t('admin.places.source.osm', 'OpenStreetMap')
-          : t('admin.places.source.staff', 'Added by staff'),
-    },
-    {
-      id: 'actions',
-      header: t('admin.places.column.actions', 'Actions'),
-      cell: (place) => (
-        <span className="flex flex-wrap gap-1">
-          <button type="button" className={actionButton} onClick={() => setDialog(place)}>
-            <Pencil aria-hidden="true" className="size-4" />
-            {t('admin.places.edit', 'Edit')}
-            <span className="sr-only"> {place.nameFo}</span>
-          </button>
-          <button type="button" className={actionButton} onClick={() => onDelete(place)}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            {t('admin.places.delete', 'Delete')}
-            <span className="sr-only"> {place.nameFo}</span>
-          </button>
-        </span>
-      ),
-    },
-  ];
+  const columns = placeColumns(t, { onEdit: setDialog, onDelete: (place) => void onDelete(place) });
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8">

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GENERAL_SETTING_KEYS } from '#common/settings.ts';
+import { getPublicSettingsQueryOptions } from '#web/features/gallery/index.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 
 export type SettingKey = (typeof GENERAL_SETTING_KEYS)[number];
@@ -14,7 +15,7 @@ export function useSaveSiteSettings() {
         body: { settings },
       }),
     onSuccess: (answer) => {
-      queryClient.setQueryData(['settings', 'public'], answer.settings);
+      queryClient.setQueryData(getPublicSettingsQueryOptions().queryKey, answer.settings);
     },
   });
 }

@@ -1,9 +1,5 @@
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { CUSTOM_CARD_URL_MESSAGE } from '#common/api/settings.ts';
 import { paths } from '#common/paths.ts';
-import { DEFAULT_RIGHTS, RIGHTS_URIS, rightsStatement } from '#common/rights.ts';
-import { isSafeLinkUrl } from '#common/safe-url.ts';
 import { useT } from '#web/app/i18n.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { linkButton } from '#web/components/button.tsx';
@@ -14,64 +10,8 @@ import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
 import { usePublicSettings } from '#web/features/gallery/index.ts';
 import { FaceSettingsPanel } from '#web/features/faces/index.ts';
-import { type SettingKey, useSaveSiteSettings } from '../api/site-settings.ts';
-
-const text = z.string().max(2000);
-/** The form's values: the flags as booleans; stored as 'true'/'false' (admin-back-office.md §3). */
-const settingsForm = z.object({
-  site_title: text,
-  site_description: text,
-  document_button_text: text,
-  slideshow_enabled: z.boolean(),
-  custom_card_enabled: z.boolean(),
-  custom_card_title: text,
-  custom_card_description: text,
-  custom_card_button_text: text,
-  custom_card_file_url: text.refine(
-    (url) => url.trim() === '' || isSafeLinkUrl(url),
-    CUSTOM_CARD_URL_MESSAGE,
-  ),
-  custom_card_show_in_header: z.boolean(),
-  custom_card_show_above_gallery: z.boolean(),
-  default_rights: z.enum(RIGHTS_URIS),
-  watermark_follows_rights: z.boolean(),
-});
-type SettingsForm = z.output<typeof settingsForm>;
-
-const FLAGS = [
-  'slideshow_enabled',
-  'custom_card_enabled',
-  'custom_card_show_in_header',
-  'custom_card_show_above_gallery',
-  'watermark_follows_rights',
-] as const;
-
-function toForm(settings: Record<string, string>): SettingsForm {
-  const value = (key: SettingKey) => settings[key] ?? '';
-  return {
-    site_title: value('site_title'),
-    site_description: value('site_description'),
-    document_button_text: value('document_button_text'),
-    custom_card_title: value('custom_card_title'),
-    custom_card_description: value('custom_card_description'),
-    custom_card_button_text: value('custom_card_button_text'),
-    custom_card_file_url: value('custom_card_file_url'),
-    default_rights: rightsStatement(value('default_rights'))?.uri ?? DEFAULT_RIGHTS,
-    ...(Object.fromEntries(FLAGS.map((key) => [key, settings[key] === 'true'])) as Record<
-      (typeof FLAGS)[number],
-      boolean
-    >),
-  };
-}
-
-function fromForm(values: SettingsForm): Record<SettingKey, string> {
-  return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [
-      key,
-      typeof value === 'boolean' ? String(value) : value.trim(),
-    ]),
-  ) as Record<SettingKey, string>;
-}
+import { useSaveSiteSettings } from '../api/site-settings.ts';
+import { fromForm, settingsForm, toForm } from '../lib/settings-form.ts';
 
 /** Site settings (/admin/settings), admin only: the general keys, saved one row per key. */
 export function AdminSettingsPage() {

@@ -4,11 +4,8 @@ import type { AdminSlideshowDetail, AdminSlideshowSummary } from '#common/api/sl
 import type { ListPage } from '#common/list.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { type ListParams, listQueryString } from '#web/lib/list-params.ts';
-import { queryKeys } from '#web/lib/query-keys.ts';
 import { useListQuery } from '#web/lib/use-list-query.ts';
-
-/** Query keys of the slideshows screen (under 'slideshows', so the public player refreshes too). */
-export const slideshowKeys = queryKeys('slideshows');
+import { slideshowKeys } from './slideshow-keys.ts';
 
 /** Slideshows per page (the spec's screen fetched 20). */
 export const SLIDESHOWS_PAGE_SIZE = 20;
@@ -45,7 +42,7 @@ export function useAdminSlideshow(id: string | null) {
 /** The media picker's search: every item, public or not, newest first. */
 export function usePickerMedia(q: string) {
   return useQuery({
-    queryKey: [...slideshowKeys.all, 'picker', q],
+    queryKey: slideshowKeys.picker(q),
     queryFn: ({ signal }) =>
       apiFetch<ListPage<AdminMediaItem>>(
         `/api/admin/media${listQueryString({ q, filters: {}, sort: null }, { cursor: null, limit: PICKER_PAGE_SIZE })}`,

@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { slideshowResponse } from '#common/api/slideshows.ts';
 import { ApiRequestError, apiFetch } from '#web/lib/api-fetch.ts';
 import { useBootData } from '#web/lib/boot-data.ts';
+import { slideshowKeys } from './slideshow-keys.ts';
 
 /** The item's answer, which the server embeds in its page (server/web/boot-data.ts). */
 export const slideshowPath = (id: string) => `/api/slideshows/${encodeURIComponent(id)}`;
@@ -18,11 +19,14 @@ export async function getSlideshow(
   return (await apiFetch<z.infer<typeof slideshowResponse>>(slideshowPath(id), { signal })).slideshow;
 }
 
+/** GET /api/slideshows/:id, for fetching, prefetching and invalidating it. */
+export const getSlideshowQueryOptions = (id: string) =>
+  queryOptions({ queryKey: slideshowKeys.public(id), queryFn: ({ signal }) => getSlideshow(id, { signal }) });
+
 export function useSlideshow(id: string) {
   const takeBootData = useBootData();
   return useQuery({
-    queryKey: ['slideshows', id],
-    queryFn: ({ signal }) => getSlideshow(id, { signal }),
+    ...getSlideshowQueryOptions(id),
     // The server embeds the slideshow in its page (server/web/boot-data.ts).
     initialData: () => takeBootData<z.infer<typeof slideshowResponse>>(slideshowPath(id))?.slideshow,
     // A missing or private slideshow will not appear on a second try.

@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { useT } from '#web/app/i18n.tsx';
+import { Alert } from '#web/components/alert.tsx';
 import { ModalContent } from '#web/components/modal.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
@@ -39,14 +40,11 @@ export function SlideshowDialog({ target, onClose }: { target: DialogTarget | nu
           (detail.isPending ? (
             <Spinner text={t('admin.slideshows.loading_one', 'Loading slideshow...')} />
           ) : detail.error ? (
-            <p
-              role="alert"
-              className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-            >
+            <Alert tone="error" className="mt-4">
               {errorText(detail.error, {
                 '*': t('admin.slideshows.load_data_failed', 'Failed to load data'),
               })}
-            </p>
+            </Alert>
           ) : (
             <SlideshowForm key={detail.data.id} initial={detail.data} onClose={onClose} />
           ))}

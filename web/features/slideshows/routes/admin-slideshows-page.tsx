@@ -1,5 +1,4 @@
-import { VisibilityToggles } from '#web/components/visibility-toggles.tsx';
-import { ExternalLink, Images, Pencil, Play, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminSlideshowSummary } from '#common/api/slideshows.ts';
 import { paths } from '#common/paths.ts';
@@ -9,105 +8,16 @@ import { Button, primaryButton, secondaryButton } from '#web/components/button.t
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { ListFilters, ListSearch } from '#web/components/list-filters.tsx';
 import { ListPaging } from '#web/components/list-paging.tsx';
-import { RowAction, RowActionLink } from '#web/components/row-action.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { toast } from '#web/components/toaster.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
 import type { ListSpec } from '#web/lib/list-params.ts';
 import { useListParams } from '#web/lib/use-list-params.ts';
-import { useAdminSlideshows, useDeleteSlideshow, useUpdateSlideshow } from '../api/admin-slideshows.ts';
+import { useAdminSlideshows, useDeleteSlideshow } from '../api/admin-slideshows.ts';
+import { SlideshowCard } from '../components/slideshow-card.tsx';
 import { type DialogTarget, SlideshowDialog } from '../components/slideshow-dialog.tsx';
 
 const SLIDESHOW_LIST: ListSpec<never, 'newest'> = { filters: {}, sorts: ['newest'] };
-
-const ring = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
-const _pill = `inline-flex items-center gap-1 rounded-full border px-2.5 py-1 text-xs font-semibold ${ring}`;
-
-/** One slideshow's card: covers, title, count, toggles, edit, delete and the public player. */
-function SlideshowCard({
-  show,
-  onEdit,
-  onDelete,
-}: {
-  show: AdminSlideshowSummary;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const t = useT();
-  const update = useUpdateSlideshow();
-  const toggle = (change: { isPublic: boolean } | { isFeatured: boolean }) =>
-    update.mutate(
-      { id: show.id, body: change },
-      { onError: () => toast.error(t('admin.slideshows.save_failed', 'Failed to save slideshow')) },
-    );
-  const pendingChange = update.isPending ? update.variables?.body : undefined;
-  const isPublic = pendingChange?.isPublic ?? show.isPublic;
-  const isFeatured = pendingChange?.isFeatured ?? show.isFeatured;
-  return (
-    <li className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-      <div className="grid aspect-[4/3] grid-cols-2 grid-rows-2 gap-0.5 bg-slate-100">
-        {show.covers.length === 0 ? (
-          <span className="col-span-2 row-span-2 flex items-center justify-center text-slate-500">
-            <Images aria-hidden="true" className="size-10" />
-          </span>
-        ) : (
-          show.covers.map((src, i) => (
-            <img
-              key={src}
-              src={src}
-              alt=""
-              loading="lazy"
-              className={`size-full object-cover ${show.covers.length === 1 ? 'col-span-2 row-span-2' : ''} ${
-                show.covers.length === 3 && i === 0 ? 'row-span-2' : ''
-              }`}
-            />
-          ))
-        )}
-      </div>
-      <div className="flex grow flex-col gap-2 p-4">
-        <h2 className="text-lg font-semibold break-words text-slate-900">{show.title}</h2>
-        {show.description && <p className="text-sm break-words text-slate-700">{show.description}</p>}
-        <p className="text-xs text-slate-700">
-          {show.displayId} · {t('admin.slideshows.slide_count', '{count} slides', { count: show.slideCount })}{' '}
-          · <time dateTime={show.createdAt}>{new Date(show.createdAt).toLocaleDateString('en-GB')}</time>
-        </p>
-        <VisibilityToggles
-          name={show.title}
-          isPublic={isPublic}
-          isFeatured={isFeatured}
-          onChange={toggle}
-          labels={{
-            public: t('admin.slideshows.public', 'Public'),
-            featured: t('admin.slideshows.featured', 'Featured'),
-          }}
-        />
-        <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          <RowAction
-            icon={Pencil}
-            label={t('admin.slideshows.edit', 'Edit')}
-            name={show.title}
-            onClick={onEdit}
-          />
-          {show.isPublic && (
-            <RowActionLink
-              icon={Play}
-              label={t('admin.slideshows.play', 'Play')}
-              name={show.title}
-              to={paths.slideshow(show.id)}
-            />
-          )}
-          <RowAction
-            icon={Trash2}
-            tone="danger"
-            label={t('admin.slideshows.delete', 'Delete')}
-            name={show.title}
-            onClick={onDelete}
-          />
-        </div>
-      </div>
-    </li>
-  );
-}
 
 /** Slideshows (/admin/slideshows): every slideshow, public or not, for content staff. */
 export function AdminSlideshowsPage() {

@@ -36,3 +36,22 @@ export function SubmissionFilters({ list }: { list: ListParamsControls<Submissio
     </ListFilters>
   );
 }
+
+/** The table's empty state: none sent yet, or none that match the search and filters. */
+export function SubmissionsEmpty({ filtered }: { filtered: boolean }) {
+  const t = useT();
+  return (
+    <div className="text-center">
+      <p className="text-lg font-semibold text-slate-900">
+        {filtered
+          ? t('admin.submissions.empty_filtered', 'No Submissions Found')
+          : t('admin.submissions.empty', 'No Submissions Yet')}
+      </p>
+      <p className="mt-1 text-slate-700">
+        {filtered
+          ? t('admin.submissions.empty_filtered_text', 'Try adjusting your search or filters.')
+          : t('admin.submissions.empty_text', 'Submissions from the public will appear here.')}
+      </p>
+    </div>
+  );
+}

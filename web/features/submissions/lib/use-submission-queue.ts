@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Translate } from '#web/app/i18n.tsx';
 import { ApiRequestError } from '#web/lib/api-fetch.ts';
 import { ERROR_TEXTS } from '#web/lib/error-text.ts';
-import { CONTRIBUTOR_DASHBOARD_KEY } from '#web/features/contributor/index.ts';
+import { getContributorDashboardQueryOptions } from '#web/features/contributor/index.ts';
 import { createSubmission } from '../api/create-submission.ts';
 import {
   type QueuePlan,
@@ -143,7 +143,8 @@ export function useSubmissionQueue(t: Translate, sentWithoutScript?: number) {
 
     const failures = errors.map((error) => describeFailure(error, t));
     const done = doneBefore + targets.length - failures.length;
-    if (done > doneBefore) void queryClient.invalidateQueries({ queryKey: CONTRIBUTOR_DASHBOARD_KEY });
+    if (done > doneBefore)
+      void queryClient.invalidateQueries({ queryKey: getContributorDashboardQueryOptions().queryKey });
     if (failures.length === 0) {
       setOutcome({ kind: 'success', count: done });
     } else if (done === 0 && failures.every((failure) => failure.general)) {

@@ -1,4 +1,5 @@
 import { useT } from '#web/app/i18n.tsx';
+import { Alert } from '#web/components/alert.tsx';
 import { DataTable } from '#web/components/data-table.tsx';
 import { ListPaging } from '#web/components/list-paging.tsx';
 import { useErrorText } from '#web/lib/error-text.ts';
@@ -46,9 +47,9 @@ export function AdminTranslationsPage() {
       </div>
       <TranslationStatsPanel stats={stats.data} />
       {stats.error && (
-        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <Alert tone="error" className="mt-4">
           {errorText(stats.error, loadFailed)}
-        </p>
+        </Alert>
       )}
       <TranslationFilters list={list} stats={stats.data} />
       <div className="mt-6">
