@@ -62,10 +62,7 @@ const phases: Step[][] = [
     { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
     { name: 'lint', command: ['npx', 'biome', 'lint', '--error-on-warnings', '.'] },
   ],
-  // Two workers although the PostgreSQL pass runs beside it on two cores: that pass waits on its
-  // server much of the time, and it ends ~10 minutes before this one, whose one worker then left a
-  // core idle (the machine's load stayed near 1.7 through most of a CI run).
-  [vitest('unit+integration (PGlite)', [`--maxWorkers=${process.env.TEST_PGLITE_WORKERS ?? 2}`])],
+  [vitest('unit+integration (PGlite)', [])],
   [{ name: 'build', command: ['npx', 'vite', 'build', '--logLevel', 'warn'] }],
   [vitest('e2e (Chromium)', ['--config', 'e2e/vitest.config.ts'])],
 ];
