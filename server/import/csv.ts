@@ -26,7 +26,8 @@ export function parseCsv(text: string): { rows: string[][]; delimiter: ',' | ';'
     if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
       throw new CsvError(`a quoted field opened on or before line ${line} is never closed`);
     }
-    throw new CsvError(`line ${line}: ${error.message}`);
+    // csv-parse's own message names the line.
+    throw new CsvError(error.message);
   }
   // Spreadsheets leave empty lines at the end (and sometimes between): they are no rows.
   return { rows: rows.filter((r) => r.some((f) => f.trim() !== '')), delimiter };

@@ -50,6 +50,11 @@ describe('readPlaceList', () => {
     await expect(readPlaceList(path)).rejects.toThrow(`${path}, row 3: Latitude must be between -90 and 90.`);
   });
 
+  it('refuses a name twice (in any case), naming both rows', async () => {
+    const path = file('twice.csv', 'name_fo,name_en,latitude,longitude\nGøta,,62.2,-6.7\ngøta,,62.3,-6.7\n');
+    await expect(readPlaceList(path)).rejects.toThrow(`${path}: rows 2 and 3 are both for "gøta".`);
+  });
+
   it('refuses other columns, by the columns it takes', async () => {
     const path = file('columns.csv', 'name,latitude,longitude\nGøta,62.2,-6.7\n');
     await expect(readPlaceList(path)).rejects.toThrow(

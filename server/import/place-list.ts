@@ -53,7 +53,16 @@ export async function readPlaceList(path: string): Promise<CreatePlaceBody[]> {
   }
   const cell = (row: string[], column: (typeof PLACE_LIST_COLUMNS)[number]) =>
     (row[columns.indexOf(column)] ?? '').trim();
+  // Names are unique in the list without regard to case: a name twice would fail half-way.
+  const rowOf = new Map<string, number>();
   return body.map((row, i) => {
+    const earlier = rowOf.get(cell(row, 'name_fo').toLowerCase());
+    if (earlier !== undefined) {
+      throw new ImportRefusal(
+        `${path}: rows ${earlier} and ${i + 2} are both for "${cell(row, 'name_fo')}".`,
+      );
+    }
+    rowOf.set(cell(row, 'name_fo').toLowerCase(), i + 2);
     const parsed = createPlaceBody.safeParse({
       nameFo: cell(row, 'name_fo'),
       nameEn: cell(row, 'name_en'),
