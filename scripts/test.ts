@@ -151,11 +151,20 @@ function failedTests(report: VitestReport): string[] {
       .find((line) => line.trim())
       ?.trim()
       .slice(0, 300) ?? '';
+  // Where in the file it failed: the first frame of the stack inside the test file ("…:84" of
+  // `locator.waitFor` says which of a journey's waits timed out).
+  const lineIn = (text = '', file = '') => {
+    const at = text.match(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`));
+    return at ? `:${at[1]}` : '';
+  };
   const lines: string[] = [];
   for (const file of report.testResults ?? []) {
     const name = relative(root, file.name);
     const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of tests) lines.push(`${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    for (const t of tests) {
+      const message = t.failureMessages?.[0];
+      lines.push(`${name}${lineIn(message, name)} › ${t.fullName}: ${firstLine(message)}`);
+    }
     if (tests.length === 0 && file.status === 'failed') lines.push(`${name}: ${firstLine(file.message)}`);
   }
   return lines;
