@@ -19,6 +19,8 @@ import { createTokenCodec, TOKEN_LIFETIME_S, TOKEN_MAX_LENGTH, type TokenState }
 export const PAGE_SIZE = 100;
 /** What is written to the socket at once: a few records, never a whole page. */
 const PIECE_CHARS = 16 * 1024;
+/** Next pages read ahead and not yet asked for, at most (a page's rows are a few hundred KB). */
+const READ_AHEAD_MAX = 16;
 
 export type OaiArgs = Record<string, string[]>;
 
@@ -119,6 +121,17 @@ export function createOai(ctx: AppContext) {
         SITE_SETTING_DEFAULTS.site_title ||
         'Archive',
     );
+
+  // A harvester asks for the pages one after the other: the next page's statement runs while this
+  // page is written and travels, and its rows wait here for the token that asks for them. Kept as
+  // the other answers are (a moment, dropped by any write through the API, so a record made private
+  // meanwhile is never sent from here); off when nothing is kept (PAGE_CACHE_MS=0).
+  const pages = createAnswerCache<repo.RecordRow[]>();
+  const pageRows = (filter: repo.RecordFilter) =>
+    pages.get(JSON.stringify(filter), () => repo.listRecords(ctx.db, filter, PAGE_SIZE + 1));
+  const readAhead = (filter: repo.RecordFilter) => {
+    if (pages.enabled && pages.size < READ_AHEAD_MAX) void pageRows(filter);
+  };
 
   const header = (row: repo.RecordRow) =>
     `<header${row.deleted ? ' status="deleted"' : ''}>${element('identifier', oaiIdentifier(row.id))}${element(
@@ -294,7 +307,7 @@ export function createOai(ctx: AppContext) {
     });
     // One statement a page (one more row than the page says whether the list goes on): the
     // rows of a page are a few dozen kilobytes, the answer is written from them piece by piece.
-    const rows = await repo.listRecords(ctx.db, filter(state.after), PAGE_SIZE + 1);
+    const rows = await pageRows(filter(state.after));
     if (rows.length === 0) throw new OaiError('noRecordsMatch', 'No records match the request.');
     const total: number =
       'total' in state ? (state as TokenState).total : await repo.countRecords(ctx.db, filter(undefined));
@@ -302,6 +315,8 @@ export function createOai(ctx: AppContext) {
     const line = (row: repo.RecordRow) => (verb === 'ListRecords' ? record(row, title) : header(row));
     const page = rows.slice(0, PAGE_SIZE);
     const more = rows.length > PAGE_SIZE;
+    const last = page.at(-1) as repo.RecordRow;
+    if (more) readAhead(filter({ datestamp: last.datestamp, id: last.id }));
     const end = () => {
       if (!more) {
         // The end of the list: an empty token says so when the list was split.
@@ -309,7 +324,6 @@ export function createOai(ctx: AppContext) {
           ? `<resumptionToken completeListSize="${total}" cursor="${state.cursor}"/>`
           : '';
       }
-      const last = page.at(-1) as repo.RecordRow;
       const sent = page.length;
       const expires = Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_S;
       const size = Math.max(total, state.cursor + sent + 1);
