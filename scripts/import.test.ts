@@ -402,7 +402,7 @@ describe(`npm run import (${engine})`, { timeout: 180_000 }, () => {
     const huge = await run(['--update', update]);
     expect(huge.code).toBe(1);
     expect(ourLines(huge.stderr)).toBe(
-      `Error: the CSV ${update}: it is 8,589,934,592 bytes, more than the 20,971,520 (20 MiB) a CSV may have.`,
+      `Error: nothing was changed: The CSV ${update} is refused: it is 8,589,934,592 bytes, more than the 20,971,520 (20 MiB) a CSV may have.`,
     );
   });
 

@@ -149,7 +149,8 @@ async function main() {
 async function updateFromCsv(path: string, dryRun: boolean, as: string | undefined) {
   // The same bound as the media screen's (the CSV is parsed whole).
   const read = await readBoundedText(path, MEDIA_CSV_MAX_BYTES, 'a CSV');
-  if (!read.ok) throw new UsageError(`the CSV ${path}: ${read.message}.`);
+  // Refused as the preview's own refusals are ("nothing was changed"), not as a usage error.
+  if (!read.ok) throw new AppError(413, 'CSV_TOO_LARGE', `The CSV ${path} is refused: ${read.message}.`);
   const csv = read.text;
   const config = loadConfig();
   const { context, database } = await openServices(
