@@ -71,7 +71,7 @@ export const submissionsFeature = defineFeature({
         config: { permission: 'submission:review' },
         schema: { response: { 200: submissionStatsResponse } },
       },
-      async (request) => getSubmissionStats(ctx, await request.actor()),
+      async (request) => getSubmissionStats(ctx, await request.actor(), {}),
     );
 
     // Server-sent events: { type: 'changed', id, status } / { type: 'deleted', id } per change.
@@ -99,7 +99,7 @@ export const submissionsFeature = defineFeature({
         schema: { params: idParams, response: { 200: submissionDetailResponse } },
       },
       async (request) => ({
-        submission: await getSubmissionForReview(ctx, await request.actor(), request.params.id),
+        submission: await getSubmissionForReview(ctx, await request.actor(), request.params),
       }),
     );
 
@@ -135,7 +135,10 @@ export const submissionsFeature = defineFeature({
         },
       },
       async (request) => ({
-        submission: await resolveNearDuplicate(ctx, await request.actor(), request.params.id, request.body),
+        submission: await resolveNearDuplicate(ctx, await request.actor(), {
+          ...request.body,
+          id: request.params.id,
+        }),
       }),
     );
 
@@ -143,7 +146,7 @@ export const submissionsFeature = defineFeature({
       '/:id',
       { config: { permission: 'submission:review' }, schema: { params: idParams } },
       async (request, reply) => {
-        await deleteSubmissionForReview(ctx, await request.actor(), request.params.id);
+        await deleteSubmissionForReview(ctx, await request.actor(), request.params);
         return reply.status(204).send();
       },
     );
