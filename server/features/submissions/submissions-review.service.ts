@@ -18,7 +18,7 @@ import {
   presentSubmissionStats,
 } from './submissions.presenter.ts';
 import * as repo from './submissions.repository.ts';
-import { reviewSubmission } from './submissions.service.ts';
+import { reviewSubmission } from './submissions-approval.service.ts';
 
 /** The review screen's list: newest first, searched and filtered by status (spec §5). */
 export async function listSubmissionsForReview(

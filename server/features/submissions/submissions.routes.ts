@@ -24,7 +24,8 @@ import {
   resolveNearDuplicate,
   reviewSubmissions,
 } from './submissions-review.service.ts';
-import { createSubmissionFromUpload, reviewSubmission } from './submissions.service.ts';
+import { reviewSubmission } from './submissions-approval.service.ts';
+import { createSubmissionFromUpload } from './submissions.service.ts';
 import { BODY_LIMITS } from '#server/http/json-body.ts';
 import { takeSubmitForm } from './submit-form.ts';
 
