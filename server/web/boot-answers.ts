@@ -59,9 +59,8 @@ const ANSWERS: Record<string, Answer> = {
   '/api/media/:id': async (ctx, { actor }, { params }) => mediaAnswer(await getMediaItem(ctx, actor, params)),
   '/api/slideshows/:id': (ctx, { actor }, { params }) => getSlideshow(ctx, actor, params),
   '/api/people/media/:mediaId': (ctx, { actor }, { params }) =>
-    listPublicBoxes(ctx, actor, (params as { mediaId: string }).mediaId),
-  '/api/people/:id': (ctx, { actor }, { params }) =>
-    getPublicPerson(ctx, actor, (params as { id: string }).id),
+    listPublicBoxes(ctx, actor, params as { mediaId: string }),
+  '/api/people/:id': (ctx, { actor }, { params }) => getPublicPerson(ctx, actor, params as { id: string }),
 };
 
 /** The item's answer, the same object for the same kept item (so written once: writeOnce). */

@@ -1,36 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
-import { Switch } from 'radix-ui';
-import {
-  type ComponentProps,
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type ComponentProps, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import {
   type DefaultValues,
   type FieldErrors,
   type FieldValues,
   FormProvider,
   type UseFormReturn,
-  useController,
   useForm,
-  useFormContext,
   useFormState,
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorCodeOf, useErrorText } from '../lib/error-text.ts';
-import { useHydrated } from '../lib/hydrated.ts';
 import type { ServerReply } from '../lib/form-reply.ts';
+import { useHydrated } from '../lib/hydrated.ts';
 import { placeServerError } from '../lib/server-errors.ts';
 import { Alert } from './alert.tsx';
 import { primaryButton } from './button.tsx';
+import { FormMeta } from './form-field-shell.tsx';
+
+// The fields are written in form-fields.tsx; a screen takes them from here with the form.
+export { CheckboxField, Field, SelectField, SwitchField, TextareaField } from './form-fields.tsx';
 
 /**
  * The back-office's one way to write a form: react-hook-form validated by the same zod schema
@@ -153,278 +143,6 @@ function placeReply(
     errors: placed.fields.length > 0 ? errors : undefined,
     failure: placed.banner ? { error: reply.error } : null,
   };
-}
-
-const FormMeta = createContext<{
-  registerField: (name: string) => () => void;
-  /** The fields as sent to the server without the script, drawn again as they were. */
-  sentValues?: Readonly<Record<string, string>>;
-}>({
-  registerField: () => () => {},
-});
-
-/**
- * `register(name)`, and for a field the server drew, what the visitor typed before the script took
- * the page over stays: react-hook-form writes the field's default value into it when it registers.
- */
-function useRegister(name: string) {
-  const { register, setValue } = useFormContext();
-  const { sentValues } = useContext(FormMeta);
-  const hydrated = useHydrated();
-  // Only a value the server was sent: else a field's own `defaultValue` (/submit's) stands.
-  const sent = sentValues?.[name] === undefined ? {} : { defaultValue: sentValues[name] };
-  const registration = { ...register(name), ...sent };
-  if (hydrated) return registration;
-  return {
-    ...registration,
-    ref(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) {
-      const typed = element?.value;
-      registration.ref(element);
-      if (element && typed !== undefined && element.value !== typed) {
-        element.value = typed;
-        setValue(name, typed, { shouldDirty: true });
-      }
-    },
-  };
-}
-
-/** Ids, registration with the form, and the error of one field. */
-function useFieldShell(name: string, description?: string) {
-  const { registerField } = useContext(FormMeta);
-  useEffect(() => registerField(name), [registerField, name]);
-  const { errors } = useFormState({ name });
-  const id = useId();
-  const error = errorAt(errors, name);
-  const errorId = `${id}-error`;
-  const descriptionId = `${id}-description`;
-  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ');
-  return {
-    id,
-    error,
-    errorId,
-    descriptionId,
-    aria: {
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy || undefined,
-    },
-  };
-}
-
-function errorAt(errors: FieldValues, name: string): string | undefined {
-  let node: unknown = errors;
-  for (const part of name.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  const message = (node as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' ? message : undefined;
-}
-
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-700 aria-invalid:border-red-600';
-
-interface ShellProps {
-  label: string;
-  description?: string;
-  required?: boolean;
-  className?: string;
-  /** Words an error the schema gives as a code (common/dates' DATE_… codes) in the reader's language. */
-  wordError?: (message: string) => string;
-}
-
-function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
-  // The asterisk stays outside the <label>, so the field's name is the label alone; the input
-  // itself says it is required (aria-required).
-  return (
-    <div className="flex gap-1 text-sm font-medium text-slate-800">
-      <label htmlFor={htmlFor}>{label}</label>
-      {required && (
-        <span aria-hidden="true" className="text-red-700">
-          *
-        </span>
-      )}
-    </div>
-  );
-}
-
-function Help({
-  id,
-  description,
-  errorId,
-  error,
-}: {
-  id: string;
-  description?: string;
-  errorId: string;
-  error?: string;
-}) {
-  return (
-    <>
-      {description && (
-        <p id={id} className="mt-1 text-sm text-slate-600">
-          {description}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
-/** A labelled text input (`type` email, password, url, number, date, …). */
-export function Field({
-  name,
-  label,
-  description,
-  required,
-  className,
-  wordError,
-  ...input
-}: ShellProps & { name: string } & Omit<ComponentProps<'input'>, 'name' | 'id' | 'className'>) {
-  const registration = useRegister(name);
-  const shell = useFieldShell(name, description);
-  const error = shell.error && wordError ? wordError(shell.error) : shell.error;
-  return (
-    <div className={className}>
-      <Label htmlFor={shell.id} label={label} required={required} />
-      <input
-        id={shell.id}
-        aria-required={required || undefined}
-        className={inputClass}
-        {...shell.aria}
-        {...input}
-        {...registration}
-      />
-      <Help id={shell.descriptionId} description={description} errorId={shell.errorId} error={error} />
-    </div>
-  );
-}
-
-export function TextareaField({
-  name,
-  label,
-  description,
-  required,
-  className,
-  rows = 4,
-  ...textarea
-}: ShellProps & { name: string } & Omit<ComponentProps<'textarea'>, 'name' | 'id' | 'className'>) {
-  const registration = useRegister(name);
-  const shell = useFieldShell(name, description);
-  return (
-    <div className={className}>
-      <Label htmlFor={shell.id} label={label} required={required} />
-      <textarea
-        id={shell.id}
-        rows={rows}
-        aria-required={required || undefined}
-        className={inputClass}
-        {...shell.aria}
-        {...textarea}
-        {...registration}
-      />
-      <Help id={shell.descriptionId} description={description} errorId={shell.errorId} error={shell.error} />
-    </div>
-  );
-}
-
-/** A labelled <select>; `options` are value and visible text. */
-export function SelectField({
-  name,
-  label,
-  description,
-  required,
-  className,
-  options,
-  ...select
-}: ShellProps & {
-  name: string;
-  options: readonly { value: string; label: string }[];
-} & Omit<ComponentProps<'select'>, 'name' | 'id' | 'className' | 'children'>) {
-  const registration = useRegister(name);
-  const shell = useFieldShell(name, description);
-  return (
-    <div className={className}>
-      <Label htmlFor={shell.id} label={label} required={required} />
-      <select
-        id={shell.id}
-        aria-required={required || undefined}
-        className={inputClass}
-        {...shell.aria}
-        {...select}
-        {...registration}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <Help id={shell.descriptionId} description={description} errorId={shell.errorId} error={shell.error} />
-    </div>
-  );
-}
-
-/** A checkbox with its label beside it (a boolean field). */
-export function CheckboxField({
-  name,
-  label,
-  description,
-  className,
-}: Omit<ShellProps, 'required'> & { name: string }) {
-  const { register } = useFormContext();
-  const shell = useFieldShell(name, description);
-  return (
-    <div className={className}>
-      <div className="flex items-center gap-2">
-        <input
-          id={shell.id}
-          type="checkbox"
-          className="size-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-          {...shell.aria}
-          {...register(name)}
-        />
-        <label htmlFor={shell.id} className="text-sm font-medium text-slate-800">
-          {label}
-        </label>
-      </div>
-      <Help id={shell.descriptionId} description={description} errorId={shell.errorId} error={shell.error} />
-    </div>
-  );
-}
-
-/** An on/off switch (Radix Switch, role="switch") for a boolean field, e.g. 'Public'. */
-export function SwitchField({
-  name,
-  label,
-  description,
-  className,
-}: Omit<ShellProps, 'required'> & { name: string }) {
-  const { control } = useFormContext();
-  const { field } = useController({ name, control });
-  const shell = useFieldShell(name, description);
-  return (
-    <div className={className}>
-      <div className="flex items-center gap-3">
-        <Switch.Root
-          id={shell.id}
-          ref={field.ref}
-          checked={Boolean(field.value)}
-          onCheckedChange={field.onChange}
-          onBlur={field.onBlur}
-          name={field.name}
-          className="relative h-6 w-11 shrink-0 rounded-full bg-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 data-[state=checked]:bg-blue-700"
-          {...shell.aria}
-        >
-          <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-        </Switch.Root>
-        <label htmlFor={shell.id} className="text-sm font-medium text-slate-800">
-          {label}
-        </label>
-      </div>
-      <Help id={shell.descriptionId} description={description} errorId={shell.errorId} error={shell.error} />
-    </div>
-  );
 }
 
 /**

@@ -1,7 +1,9 @@
-import type { GalleryItem, GallerySummary } from '#common/api/gallery.ts';
+import type { GalleryItem, GallerySummary, Timeline } from '#common/api/gallery.ts';
+import { decadeOf, readPeriod, TIMELINE_SEARCH_LIMIT } from '#common/timeline.ts';
 import type { MediaType } from '#common/enums.ts';
 import { toNumber } from '#server/db/database.ts';
 import { mediaFileUrl } from '../media/media.public.ts';
+import type { TimelineCountRow } from './gallery.repository.ts';
 
 /** A gallery row as listPublicMedia reads it: the card's columns, its files and its category. */
 export interface GalleryCardRow {
@@ -72,4 +74,26 @@ export function presentGalleryCard(row: GalleryCardRow): GalleryItem {
 /** The home banner's counts (no row yet: none). */
 export function presentGallerySummary(row: { items: unknown; views: unknown } | undefined): GallerySummary {
   return { totalItems: toNumber(row?.items ?? 0), totalViews: toNumber(row?.views ?? 0) };
+}
+
+/**
+ * The timeline's answer from countTimeline's rows: the decades, and the years of the chosen
+ * period's decade, each in order; `complete` unless a search matched more than were counted.
+ */
+export function presentTimeline(rows: readonly TimelineCountRow[], period: string | undefined): Timeline {
+  const counts = rows.flatMap((r) =>
+    r.period === null ? [] : [{ period: r.period, items: toNumber(r.items) }],
+  );
+  const matched = toNumber(rows.find((r) => r.period === null)?.items ?? 0);
+  const chosen = readPeriod(period);
+  const decade = chosen ? decadeOf(chosen) : null;
+  const byYear = (a: { period: string }, b: { period: string }) =>
+    parseInt(a.period, 10) - parseInt(b.period, 10);
+  return {
+    decades: counts.filter((c) => c.period.endsWith('s')).sort(byYear),
+    years: decade
+      ? counts.filter((c) => !c.period.endsWith('s') && `${c.period.slice(0, -1)}0s` === decade).sort(byYear)
+      : [],
+    complete: matched <= TIMELINE_SEARCH_LIMIT,
+  };
 }

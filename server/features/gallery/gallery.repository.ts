@@ -3,7 +3,6 @@ import type { GallerySort } from '#common/api/gallery.ts';
 import type { MediaType } from '#common/enums.ts';
 import { type Period, periodDays, TIMELINE_SEARCH_LIMIT } from '#common/timeline.ts';
 import type { Db } from '#server/db/database.ts';
-import { toNumber } from '#server/db/database.ts';
 import { containsPattern, fetchPage, type KeysetOrder } from '#server/db/paging.ts';
 
 /** The home banner's counts, kept by the database (public_totals, migration 0006): one row read. */
@@ -109,11 +108,18 @@ export interface TimelineFilters {
   placeId?: string;
 }
 
-/** Public items per period (decades "1950s" and years "1952"), with `matched` when a search was counted. */
-export async function countTimeline(
-  db: Db,
-  filters: TimelineFilters,
-): Promise<{ counts: { period: string; items: number }[]; complete: boolean }> {
+/** A period's count as the database gives it; the row with no period is a search's matches. */
+export interface TimelineCountRow {
+  period: string | null;
+  items: string;
+}
+
+/**
+ * Public items per period (decades "1950s" and years "1952"); a search's count adds a row with no
+ * period holding how many items matched (up to TIMELINE_SEARCH_LIMIT + 1). The presenter reads
+ * them (presentTimeline).
+ */
+export async function countTimeline(db: Db, filters: TimelineFilters): Promise<TimelineCountRow[]> {
   if (!filters.search && !filters.placeId) {
     // The figures the database keeps (timeline_counts, migration 0033): a few hundred rows at most.
     let query = db
@@ -124,8 +130,7 @@ export async function countTimeline(
       .having(sql<SqlBool>`sum(items) > 0`);
     if (filters.categoryId) query = query.where('category', '=', filters.categoryId);
     if (filters.mediaType) query = query.where('media_type', '=', filters.mediaType);
-    const rows = await query.execute();
-    return { counts: rows.map((r) => ({ period: r.period, items: toNumber(r.items) })), complete: true };
+    return query.execute();
   }
   // A search's matches are the visitor's own, and the kept figures have no place: counted over the
   // first TIMELINE_SEARCH_LIMIT of them (a place's items through media_items_place_idx).
@@ -135,7 +140,7 @@ export async function countTimeline(
   const place = filters.placeId ? sql`and place_id = ${filters.placeId}::uuid` : sql``;
   const category = filters.categoryId ? sql`and category_id = ${filters.categoryId}::uuid` : sql``;
   const type = filters.mediaType ? sql`and media_type = ${filters.mediaType}` : sql``;
-  const { rows } = await sql<{ period: string | null; items: string }>`
+  const { rows } = await sql<TimelineCountRow>`
     with matched as (
       select original_date_earliest as earliest, original_date_latest as latest from media_items
       where is_public ${search} ${place} ${category} ${type}
@@ -145,9 +150,5 @@ export async function countTimeline(
       from counted cross join lateral timeline_periods(counted.earliest, counted.latest) p group by p
     union all
     select null, count(*)::text from matched`.execute(db);
-  const total = toNumber(rows.find((r) => r.period === null)?.items ?? 0);
-  return {
-    counts: rows.flatMap((r) => (r.period === null ? [] : [{ period: r.period, items: toNumber(r.items) }])),
-    complete: total <= TIMELINE_SEARCH_LIMIT,
-  };
+  return rows;
 }

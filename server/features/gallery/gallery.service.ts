@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { galleryQuery, Timeline, timelineQuery } from '#common/api/gallery.ts';
-import { decadeOf, readPeriod } from '#common/timeline.ts';
+import { readPeriod } from '#common/timeline.ts';
 import { GALLERY_FEATURED_LIMIT } from '#common/limits.ts';
 import type { Actor } from '#common/permissions.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { sharedAnswer } from '#server/db/data-versions.ts';
-import { presentGalleryCard, presentGallerySummary } from './gallery.presenter.ts';
+import { presentGalleryCard, presentGallerySummary, presentTimeline } from './gallery.presenter.ts';
 import { countTimeline, getPublicTotals, listPublicMedia } from './gallery.repository.ts';
 
 /** The home banner's counts. */
@@ -69,25 +69,13 @@ export async function getTimeline(
   query: z.output<typeof timelineQuery>,
 ): Promise<Timeline> {
   const make = async (): Promise<Timeline> => {
-    const { counts, complete } = await countTimeline(ctx.db, {
+    const rows = await countTimeline(ctx.db, {
       search: query.q || undefined,
       categoryId: query.category,
       mediaType: query.type,
       placeId: query.place,
     });
-    const chosen = readPeriod(query.period);
-    const decade = chosen ? decadeOf(chosen) : null;
-    const byYear = (a: { period: string }, b: { period: string }) =>
-      parseInt(a.period, 10) - parseInt(b.period, 10);
-    return {
-      decades: counts.filter((c) => c.period.endsWith('s')).sort(byYear),
-      years: decade
-        ? counts
-            .filter((c) => !c.period.endsWith('s') && `${c.period.slice(0, -1)}0s` === decade)
-            .sort(byYear)
-        : [],
-      complete,
-    };
+    return presentTimeline(rows, query.period);
   };
   return sharedAnswer(
     ctx.db,

@@ -61,7 +61,7 @@ export const peopleFeature = defineFeature({
         config: { permission: 'gallery:browse' },
         schema: { params: idParams, response: { 200: publicPersonResponse } },
       },
-      async (request) => getPublicPerson(ctx, await request.actor(), request.params.id),
+      async (request) => getPublicPerson(ctx, await request.actor(), request.params),
     );
     routes.get(
       '/media/:mediaId',
@@ -69,7 +69,7 @@ export const peopleFeature = defineFeature({
         config: { permission: 'media:read' },
         schema: { params: byMedia, response: { 200: publicBoxesResponse } },
       },
-      async (request) => listPublicBoxes(ctx, await request.actor(), request.params.mediaId),
+      async (request) => listPublicBoxes(ctx, await request.actor(), request.params),
     );
     routes.post(
       '/suggestions',
@@ -121,7 +121,10 @@ export const peopleFeature = defineFeature({
         schema: { params: idParams, body: updatePersonBody, response: { 200: personResponse } },
       },
       async (request) => ({
-        person: await updatePersonForStaff(ctx, await request.actor(), request.params.id, request.body),
+        person: await updatePersonForStaff(ctx, await request.actor(), {
+          ...request.body,
+          id: request.params.id,
+        }),
       }),
     );
     routes.post(
@@ -131,14 +134,17 @@ export const peopleFeature = defineFeature({
         schema: { params: idParams, body: mergePersonBody, response: { 200: personResponse } },
       },
       async (request) => ({
-        person: await mergePersonForStaff(ctx, await request.actor(), request.params.id, request.body),
+        person: await mergePersonForStaff(ctx, await request.actor(), {
+          ...request.body,
+          id: request.params.id,
+        }),
       }),
     );
     routes.delete(
       '/:id',
       { config: { permission: 'media:manage' }, schema: { params: idParams } },
       async (request, reply) => {
-        await deletePersonForStaff(ctx, await request.actor(), request.params.id);
+        await deletePersonForStaff(ctx, await request.actor(), request.params);
         return reply.status(204).send();
       },
     );
@@ -149,7 +155,7 @@ export const peopleFeature = defineFeature({
         config: { permission: 'media:manage' },
         schema: { params: byMedia, response: { 200: staffBoxesResponse } },
       },
-      async (request) => listBoxesForStaff(ctx, await request.actor(), request.params.mediaId),
+      async (request) => listBoxesForStaff(ctx, await request.actor(), request.params),
     );
     routes.post(
       '/media/:mediaId/boxes',
@@ -160,7 +166,10 @@ export const peopleFeature = defineFeature({
       },
       async (request, reply) =>
         reply.status(201).send({
-          box: await createBoxForStaff(ctx, await request.actor(), request.params.mediaId, request.body),
+          box: await createBoxForStaff(ctx, await request.actor(), {
+            ...request.body,
+            mediaId: request.params.mediaId,
+          }),
         }),
     );
     routes.patch(
@@ -171,14 +180,14 @@ export const peopleFeature = defineFeature({
         schema: { params: idParams, body: updateBoxBody, response: { 200: staffBoxResponse } },
       },
       async (request) => ({
-        box: await updateBoxForStaff(ctx, await request.actor(), request.params.id, request.body),
+        box: await updateBoxForStaff(ctx, await request.actor(), { ...request.body, id: request.params.id }),
       }),
     );
     routes.delete(
       '/boxes/:id',
       { config: { permission: 'media:manage' }, schema: { params: idParams } },
       async (request, reply) => {
-        await deleteBoxForStaff(ctx, await request.actor(), request.params.id);
+        await deleteBoxForStaff(ctx, await request.actor(), request.params);
         return reply.status(204).send();
       },
     );
@@ -194,7 +203,7 @@ export const peopleFeature = defineFeature({
     routes.get(
       '/suggestions/stats',
       { config: { permission: 'submission:review' }, schema: { response: { 200: suggestionStatsResponse } } },
-      async (request) => getSuggestionStats(ctx, await request.actor()),
+      async (request) => getSuggestionStats(ctx, await request.actor(), {}),
     );
     // Server-sent events: { type: 'changed', id, status } per suggestion sent or reviewed.
     routes.get(
@@ -215,7 +224,10 @@ export const peopleFeature = defineFeature({
         schema: { params: idParams, body: acceptSuggestionBody, response: { 200: suggestionReviewResponse } },
       },
       async (request) => ({
-        suggestion: await acceptSuggestion(ctx, await request.actor(), request.params.id, request.body),
+        suggestion: await acceptSuggestion(ctx, await request.actor(), {
+          ...request.body,
+          id: request.params.id,
+        }),
       }),
     );
     routes.post(
@@ -225,7 +237,7 @@ export const peopleFeature = defineFeature({
         schema: { params: idParams, response: { 200: suggestionReviewResponse } },
       },
       async (request) => ({
-        suggestion: await rejectSuggestion(ctx, await request.actor(), request.params.id),
+        suggestion: await rejectSuggestion(ctx, await request.actor(), request.params),
       }),
     );
   },

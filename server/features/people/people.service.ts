@@ -83,8 +83,7 @@ export async function createPersonForStaff(ctx: AppContext, actor: Actor, input:
 export async function updatePersonForStaff(
   ctx: AppContext,
   actor: Actor,
-  id: string,
-  input: z.output<typeof updatePersonBody>,
+  { id, ...input }: z.output<typeof updatePersonBody> & { id: string },
 ) {
   authorize(actor, 'media:manage');
   await ctx.db.transaction().execute(async (trx) => {
@@ -101,7 +100,7 @@ export async function updatePersonForStaff(
 }
 
 /** Deleted: the boxes that named them stay on their photos, unnamed (someone may know who it is). */
-export async function deletePersonForStaff(ctx: AppContext, actor: Actor, id: string) {
+export async function deletePersonForStaff(ctx: AppContext, actor: Actor, { id }: { id: string }) {
   authorize(actor, 'media:manage');
   await ctx.db.transaction().execute(async (trx) => {
     await touchItems(trx, await repo.listMediaIdsOfPerson(trx, id));
@@ -122,8 +121,7 @@ export async function deletePersonForStaff(ctx: AppContext, actor: Actor, id: st
 export async function mergePersonForStaff(
   ctx: AppContext,
   actor: Actor,
-  id: string,
-  { into }: z.output<typeof mergePersonBody>,
+  { id, into }: z.output<typeof mergePersonBody> & { id: string },
 ) {
   authorize(actor, 'media:manage');
   if (id === into) throw badRequest('A person cannot be merged into themselves.', 'SAME_PERSON');
@@ -187,7 +185,7 @@ async function mediaOfBox(db: Db, id: string) {
   return box.media_id;
 }
 
-export async function listBoxesForStaff(ctx: AppContext, actor: Actor, mediaId: string) {
+export async function listBoxesForStaff(ctx: AppContext, actor: Actor, { mediaId }: { mediaId: string }) {
   authorize(actor, 'media:manage');
   if (!(await getMedia(ctx.db, mediaId))) throw notFound('Media not found');
   const rows = await repo.listMediaBoxes(ctx.db, mediaId, 'staff');
@@ -203,8 +201,7 @@ async function staffBox(ctx: AppContext, id: string) {
 export async function createBoxForStaff(
   ctx: AppContext,
   actor: Actor,
-  mediaId: string,
-  input: z.output<typeof createBoxBody>,
+  { mediaId, ...input }: z.output<typeof createBoxBody> & { mediaId: string },
 ) {
   authorize(actor, 'media:manage');
   const id = await ctx.db.transaction().execute(async (trx) => {
@@ -228,8 +225,7 @@ export async function createBoxForStaff(
 export async function updateBoxForStaff(
   ctx: AppContext,
   actor: Actor,
-  id: string,
-  input: z.output<typeof updateBoxBody>,
+  { id, ...input }: z.output<typeof updateBoxBody> & { id: string },
 ) {
   authorize(actor, 'media:manage');
   await ctx.db.transaction().execute(async (trx) => {
@@ -258,7 +254,7 @@ export async function updateBoxForStaff(
   return staffBox(ctx, id);
 }
 
-export async function deleteBoxForStaff(ctx: AppContext, actor: Actor, id: string) {
+export async function deleteBoxForStaff(ctx: AppContext, actor: Actor, { id }: { id: string }) {
   authorize(actor, 'media:manage');
   await ctx.db.transaction().execute(async (trx) => {
     const item = await getMediaForUpdate(trx, await mediaOfBox(trx, id));
@@ -290,7 +286,7 @@ async function readableItem(db: Db, actor: Actor, mediaId: string) {
 }
 
 /** "Show who is here": the item's confirmed boxes; a private person's is left out. */
-export async function listPublicBoxes(ctx: AppContext, actor: Actor, mediaId: string) {
+export async function listPublicBoxes(ctx: AppContext, actor: Actor, { mediaId }: { mediaId: string }) {
   authorize(actor, 'media:read');
   const item = await readableItem(ctx.db, actor, mediaId);
   const rows = await repo.listMediaBoxes(ctx.db, item.id, 'public');
@@ -301,7 +297,7 @@ export async function listPublicBoxes(ctx: AppContext, actor: Actor, mediaId: st
  * The person page: a person who is not private and is named on at least one public photo. Anyone
  * else is not found, so a private person's name, or one on hidden items only, never shows.
  */
-export async function getPublicPerson(ctx: AppContext, actor: Actor, id: string) {
+export async function getPublicPerson(ctx: AppContext, actor: Actor, { id }: { id: string }) {
   authorize(actor, 'gallery:browse');
   const person = await repo.getPerson(ctx.db, id);
   if (!person || person.is_private) throw notFound('Person not found');
@@ -371,7 +367,7 @@ export async function listSuggestionsForReview(
   return { items: page.rows.map(presentStaffSuggestion), total: page.total, nextCursor: page.nextCursor };
 }
 
-export async function getSuggestionStats(ctx: AppContext, actor: Actor) {
+export async function getSuggestionStats(ctx: AppContext, actor: Actor, _input: Record<string, never>) {
   authorize(actor, 'submission:review');
   return presentSuggestionStats(await repo.countSuggestions(ctx.db));
 }
@@ -391,8 +387,7 @@ const alreadyAccepted = () =>
 export async function acceptSuggestion(
   ctx: AppContext,
   actor: Actor,
-  id: string,
-  input: z.output<typeof acceptSuggestionBody>,
+  { id, ...input }: z.output<typeof acceptSuggestionBody> & { id: string },
 ) {
   authorize(actor, 'submission:review');
   await ctx.db.transaction().execute(async (trx) => {
@@ -444,7 +439,7 @@ export async function acceptSuggestion(
   return reviewed(ctx, id);
 }
 
-export async function rejectSuggestion(ctx: AppContext, actor: Actor, id: string) {
+export async function rejectSuggestion(ctx: AppContext, actor: Actor, { id }: { id: string }) {
   authorize(actor, 'submission:review');
   await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.getSuggestionForUpdate(trx, id);

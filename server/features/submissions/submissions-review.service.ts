@@ -18,7 +18,7 @@ import {
   presentSubmissionStats,
 } from './submissions.presenter.ts';
 import * as repo from './submissions.repository.ts';
-import { reviewSubmission } from './submissions.service.ts';
+import { reviewSubmission } from './submissions-approval.service.ts';
 
 /** The review screen's list: newest first, searched and filtered by status (spec §5). */
 export async function listSubmissionsForReview(
@@ -38,12 +38,12 @@ export async function listSubmissionsForReview(
 }
 
 /** The header's counts; 'This Week' is the last 7 days, the approval rate approved / total, rounded. */
-export async function getSubmissionStats(ctx: AppContext, actor: Actor) {
+export async function getSubmissionStats(ctx: AppContext, actor: Actor, _input: Record<string, never>) {
   authorize(actor, 'submission:review');
   return presentSubmissionStats(await repo.countSubmissions(ctx.db, 7));
 }
 
-export async function getSubmissionForReview(ctx: AppContext, actor: Actor, id: string) {
+export async function getSubmissionForReview(ctx: AppContext, actor: Actor, { id }: { id: string }) {
   authorize(actor, 'submission:review');
   const row = await repo.getStaffSubmission(ctx.db, id);
   if (!row) throw notFound('Submission not found');
@@ -60,8 +60,7 @@ export async function getSubmissionForReview(ctx: AppContext, actor: Actor, id: 
 export async function resolveNearDuplicate(
   ctx: AppContext,
   actor: Actor,
-  id: string,
-  body: z.output<typeof nearDuplicateChoiceBody>,
+  { id, ...body }: z.output<typeof nearDuplicateChoiceBody> & { id: string },
 ) {
   authorize(actor, 'submission:review');
   const submission = await repo.getSubmission(ctx.db, id);
@@ -109,7 +108,7 @@ export async function reviewSubmissions(
  * for fsck, never silently kept; the row is gone either way, so the screen is right). The item an
  * approved submission made stays: it is managed under media and has its own copy of the file.
  */
-export async function deleteSubmissionForReview(ctx: AppContext, actor: Actor, id: string) {
+export async function deleteSubmissionForReview(ctx: AppContext, actor: Actor, { id }: { id: string }) {
   authorize(actor, 'submission:review');
   const { row, derivativeKeys } = await ctx.db.transaction().execute(async (trx) => {
     const derivativeKeys = await repo.deleteSubmissionDerivatives(trx, id);

@@ -24,7 +24,8 @@ import {
   resolveNearDuplicate,
   reviewSubmissions,
 } from './submissions-review.service.ts';
-import { createSubmissionFromUpload, reviewSubmission } from './submissions.service.ts';
+import { reviewSubmission } from './submissions-approval.service.ts';
+import { createSubmissionFromUpload } from './submissions.service.ts';
 import { BODY_LIMITS } from '#server/http/json-body.ts';
 import { takeSubmitForm } from './submit-form.ts';
 
@@ -71,7 +72,7 @@ export const submissionsFeature = defineFeature({
         config: { permission: 'submission:review' },
         schema: { response: { 200: submissionStatsResponse } },
       },
-      async (request) => getSubmissionStats(ctx, await request.actor()),
+      async (request) => getSubmissionStats(ctx, await request.actor(), {}),
     );
 
     // Server-sent events: { type: 'changed', id, status } / { type: 'deleted', id } per change.
@@ -99,7 +100,7 @@ export const submissionsFeature = defineFeature({
         schema: { params: idParams, response: { 200: submissionDetailResponse } },
       },
       async (request) => ({
-        submission: await getSubmissionForReview(ctx, await request.actor(), request.params.id),
+        submission: await getSubmissionForReview(ctx, await request.actor(), request.params),
       }),
     );
 
@@ -135,7 +136,10 @@ export const submissionsFeature = defineFeature({
         },
       },
       async (request) => ({
-        submission: await resolveNearDuplicate(ctx, await request.actor(), request.params.id, request.body),
+        submission: await resolveNearDuplicate(ctx, await request.actor(), {
+          ...request.body,
+          id: request.params.id,
+        }),
       }),
     );
 
@@ -143,7 +147,7 @@ export const submissionsFeature = defineFeature({
       '/:id',
       { config: { permission: 'submission:review' }, schema: { params: idParams } },
       async (request, reply) => {
-        await deleteSubmissionForReview(ctx, await request.actor(), request.params.id);
+        await deleteSubmissionForReview(ctx, await request.actor(), request.params);
         return reply.status(204).send();
       },
     );

@@ -15,19 +15,21 @@ import { WhoIsHere } from '#web/features/people/index.ts';
 import { mediaPath, useMedia } from '../api/get-media.ts';
 import { useRecordView } from '../api/record-view.ts';
 import {
-  ArchivalSection,
   AttributionLine,
-  BasicInfoSection,
   CreditsLine,
-  HistoricalContextSection,
   IdLine,
   ItemMap,
-  KeywordsSection,
   MoreFromLinks,
+} from '../components/media-info-lines.tsx';
+import {
+  ArchivalSection,
+  BasicInfoSection,
+  HistoricalContextSection,
+  KeywordsSection,
   RightsSection,
   TechnicalNotesSection,
   TechnicalSection,
-} from '../components/media-info.tsx';
+} from '../components/media-info-sections.tsx';
 import { FavoriteButton, FullscreenButton, IiifManifestLink } from '../components/media-detail-buttons.tsx';
 import { LoadFailed, MediaNotFound } from '../components/media-detail-states.tsx';
 import { MediaViewer, useFullscreen } from '../components/media-viewer.tsx';
