@@ -95,9 +95,9 @@ describe('media management', () => {
     // Toggle public off: the public gallery no longer finds it; on again, it does.
     const alfa = rowOf(page, titles[0]!);
     const publicToggle = alfa.getByRole('button', { name: /^Public/ });
-    expect(await publicToggle.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => publicToggle.getAttribute('aria-pressed')).toBe('true');
     await publicToggle.click();
-    expect(await publicToggle.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => publicToggle.getAttribute('aria-pressed')).toBe('false');
     await expect.poll(() => publicTitles(titles[0]!)).toEqual([]);
     await publicToggle.click();
     await expect.poll(() => publicTitles(titles[0]!)).toEqual([titles[0]]);
@@ -142,7 +142,7 @@ describe('media management', () => {
     await page.getByRole('list', { name: 'Media items' }).waitFor();
     const favourite = page.getByRole('button', { name: `Favourite: ${titles[0]}` });
     await favourite.click();
-    expect(await favourite.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => favourite.getAttribute('aria-pressed')).toBe('true');
     expect(await page.evaluate(() => localStorage.getItem('admin_favorites'))).toContain('-');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'List' }).click();

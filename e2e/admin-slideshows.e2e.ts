@@ -57,7 +57,7 @@ describe('slideshows', () => {
     for (const name of names.slice(0, 3)) {
       const pick = dialog.getByRole('button', { name, exact: true });
       await pick.click();
-      expect(await pick.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => pick.getAttribute('aria-pressed')).toBe('true');
     }
     expect(await dialog.getByTestId('selected-preview').locator('li').count()).toBe(3);
     expect(await orderTitles(dialog)).toEqual(names.slice(0, 3));

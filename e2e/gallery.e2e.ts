@@ -171,7 +171,7 @@ describe('the home gallery', () => {
     await expect.poll(() => shownIds(page).then((ids) => ids.length)).toBe(5);
     const grid = page.getByRole('button', { name: 'Rutanet' });
     const list = page.getByRole('button', { name: 'Listi' });
-    expect(await grid.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => grid.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => page.getByRole('list', { name: 'Útvalt tilfar' }).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
 
@@ -185,7 +185,9 @@ describe('the home gallery', () => {
 
     await page.reload();
     await expect.poll(() => results(page).textContent()).toContain('Jákup á Dul · Norðragøta');
-    expect(await page.getByRole('button', { name: 'Listi' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Listi' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await page.getByRole('button', { name: 'Rutanet' }).click();
     await expect.poll(() => param(page, 'view')).toBeNull();
     // As above, the redraw follows the URL in a transition.

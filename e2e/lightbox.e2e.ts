@@ -245,9 +245,9 @@ describe('the lightbox', () => {
     const page = await openGallery();
     const dialog = await openAt(page, OPEN_AT);
     const heart = dialog.getByRole('button', { name: 'Favourite' });
-    expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
     await heart.click();
-    expect(await heart.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
     const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('gallery_favorites') ?? '[]'));
     expect(await stored()).toContain(items[OPEN_AT]!.id);
 
@@ -255,10 +255,14 @@ describe('the lightbox', () => {
     await page.reload();
     const again = page.getByRole('dialog');
     await expectShowing(again, OPEN_AT);
-    expect(await again.getByRole('button', { name: 'Favourite' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => again.getByRole('button', { name: 'Favourite' }).getAttribute('aria-pressed'))
+      .toBe('true');
 
     await again.getByRole('button', { name: 'Favourite' }).click();
-    expect(await again.getByRole('button', { name: 'Favourite' }).getAttribute('aria-pressed')).toBe('false');
+    await expect
+      .poll(() => again.getByRole('button', { name: 'Favourite' }).getAttribute('aria-pressed'))
+      .toBe('false');
     expect(await stored()).not.toContain(items[OPEN_AT]!.id);
     await page.close();
   });

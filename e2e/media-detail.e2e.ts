@@ -198,13 +198,13 @@ describe('the media page of an image', () => {
     const page = await open(`/media/${photo.id}`);
     const heart = page.getByRole('button', { name: 'Favourite', exact: true });
     await heart.click();
-    expect(await heart.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
     expect(await page.evaluate(() => localStorage.getItem('gallery_favorites'))).toContain(photo.id);
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     await expect.poll(() => page.textContent('main')).toContain('Link copied! Paste to share');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl()}/media/${photo.id}`);
     await heart.click();
-    expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
     await page.close();
   });
 });

@@ -90,7 +90,7 @@ describe('people on photos', () => {
     const show = dialog.getByRole('button', { name: 'Vís hvør er her' });
     await show.focus();
     await page.keyboard.press('Enter');
-    expect(await show.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => show.getAttribute('aria-pressed')).toBe('true');
     const name = dialog.getByRole('link', { name: `1. ${NAME}` });
     await name.waitFor();
     await expect.poll(() => dialog.getByRole('status').allTextContents()).toContain('1 merkt á myndini.');

@@ -22,8 +22,12 @@ describe('the language switch', () => {
     await nav.getByRole('link', { name: submitFo, exact: true }).waitFor();
     expect(await htmlLang(page)).toBe('fo');
     const group = nav.getByRole('group', { name: 'Mál' });
-    expect(await group.getByRole('button', { name: 'Føroyskt' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await group.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('false');
+    await expect
+      .poll(() => group.getByRole('button', { name: 'Føroyskt' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await expect
+      .poll(() => group.getByRole('button', { name: 'English' }).getAttribute('aria-pressed'))
+      .toBe('false');
     await expectNoAxeViolations(page);
 
     // No reload: a marker set on this window survives the switch.
@@ -35,9 +39,9 @@ describe('the language switch', () => {
     expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
     expect(await htmlLang(page)).toBe('en');
     const englishGroup = nav.getByRole('group', { name: DEFAULT_TEXTS['language.label']!.en! });
-    expect(await englishGroup.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    await expect
+      .poll(() => englishGroup.getByRole('button', { name: 'English' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await expectNoAxeViolations(page);
 
     await page.reload();
