@@ -3,12 +3,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../scripts/lib/local-chromium.ts';
+import { builtServer } from '../server/test/built.ts';
 
 export const E2E_ADMIN = { email: 'admin@example.org', password: 'admin-password-1' };
 
 /**
  * Seconds on an idle machine; minutes when two archives start at once on two cores that other
- * work is also using (a first start migrates a new database and may build the render worker).
+ * work is also using (a first start migrates a new database).
  */
 const START_TIMEOUT_MS = 180_000;
 
@@ -19,9 +20,11 @@ export interface Archive {
 }
 
 /**
- * The built archive started as `npm start` would, on a temporary DATA_DIR with a first admin
- * (E2E_ADMIN) and a port of its own. global-setup.ts starts one per worker; a journey that needs
- * an archive nobody else touches (first-run.e2e.ts: an empty one) starts its own.
+ * The built archive started as `npm start` would: build/server.mjs (built first when older than
+ * its sources, server/test/built.ts; through tsx each start transformed the whole server again), on
+ * a temporary DATA_DIR with a first admin (E2E_ADMIN) and a port of its own. global-setup.ts starts
+ * one per worker; a journey that needs an archive nobody else touches (first-run.e2e.ts: an empty
+ * one) starts its own.
  */
 export async function startArchive(options: { dataDir?: string } = {}): Promise<Archive> {
   const root = resolve(import.meta.dirname, '..');
@@ -36,7 +39,8 @@ export async function startArchive(options: { dataDir?: string } = {}): Promise<
   };
   // A real port (not 0), so the links the server writes into e-mails point at it.
   const port = await freePort();
-  const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+  const server = await builtServer();
+  const child: ChildProcess = spawn(process.execPath, [server], {
     cwd: root,
     env: {
       ...process.env,

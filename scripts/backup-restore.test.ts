@@ -13,18 +13,24 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtScript } from '#server/test/built.ts';
 import { openPglite } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import { createMedia } from '#server/features/media/media.repository.ts';
 import { newBlobKey } from '#server/storage/blob-store.ts';
 import { LocalBlobStore } from '#server/storage/local-blob-store.ts';
+import { copyMigratedPglite } from '#server/test/migrated-pglite.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
+/** The scripts bundled once per run: tsx would transform them and the server's modules at each start. */
+const scripts = {
+  backup: await builtScript('backup'),
+  restore: await builtScript('restore'),
+  fsck: await builtScript('fsck'),
+};
 
 /** Runs one of the npm scripts' files as `npm run <name>` would, on DATA_DIR. */
-function run(script: string, args: string[], dataDir: string) {
-  const result = spawnSync(tsx, [`scripts/${script}.ts`, ...args], {
+function run(script: keyof typeof scripts, args: string[], dataDir: string) {
+  const result = spawnSync(process.execPath, [scripts[script], ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', S3_BUCKET: '' },
     encoding: 'utf8',
@@ -47,9 +53,9 @@ describe('npm run backup / restore / fsck (embedded database)', { timeout: 180_0
   let key: string;
 
   beforeAll(async () => {
+    await copyMigratedPglite(join(source, 'db'));
     const database = await openPglite(join(source, 'db'));
     try {
-      await migrateToLatest(database.db);
       key = newBlobKey('media', 'jpg');
       await new LocalBlobStore(join(source, 'files')).put(key, original, { contentType: 'image/jpeg' });
       await createMedia(database.db, {

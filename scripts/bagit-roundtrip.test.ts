@@ -12,7 +12,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtScript } from '#server/test/built.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '#server/db/database.ts';
 import { PgliteThread, PgliteThreadDialect } from '#server/db/pglite-thread.ts';
 import type { Database } from '#server/db/schema.ts';
@@ -24,6 +25,7 @@ import { S3BlobStore } from '#server/storage/s3-blob-store.ts';
 import { POSTGRES_TEMPLATE, testEngine } from '#server/test/engine.ts';
 import { alsaWav, exifFixture, minimalPdf, openXmlFile } from '#server/test/fixtures.ts';
 import { startS3rver } from '#server/test/s3rver.ts';
+import { copyMigratedPglite } from '#server/test/migrated-pglite.ts';
 import { scratchPostgres } from '#server/test/scratch-postgres.ts';
 import { OAI_DC_SCHEMA, xmlSchemaErrors } from '#server/test/xml-schema.ts';
 
@@ -64,11 +66,9 @@ async function emptyArchive(name: string): Promise<Archive> {
   delete env.PUBLIC_URL;
   let archive: Archive;
   if (engine === 'pglite') {
-    // The migrated template written into the archive's DATA_DIR (migrating anew takes far longer).
-    const thread = await PgliteThread.start({
-      dataDir: join(dataDir, 'db'),
-      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
-    });
+    // The migrated template's folder copied in as the archive's database (migrating anew takes far longer).
+    await copyMigratedPglite(join(dataDir, 'db'));
+    const thread = await PgliteThread.start({ dataDir: join(dataDir, 'db') });
     const db = new Kysely<Database>({ dialect: new PgliteThreadDialect(thread) });
     try {
       await db.insertInto('users').values({ email: ADMIN_EMAIL, full_name: 'Bag', role: 'admin' }).execute();
@@ -112,9 +112,12 @@ async function emptyArchive(name: string): Promise<Archive> {
   return archive;
 }
 
+/** The scripts bundled once per run: tsx would transform them and the server's modules at each start. */
+const scripts = { import: await builtScript('import'), export: await builtScript('export') };
+
 /** `npm run SCRIPT -- ARGS` as node itself, on an archive. */
 function run(script: 'import' | 'export', args: string[], archive: Archive) {
-  const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+  const child = spawn(process.execPath, [scripts[script], ...args], {
     cwd: root,
     env: archive.env,
   });

@@ -10,7 +10,7 @@
  * (the BMP worker, the database's thread) are copied beside it. The public pages' drawing threads
  * run a bundle of their own, `build/render-worker.mjs` (server/web/render-pool.ts).
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import {
@@ -40,12 +40,25 @@ export function serverBundleStale(): boolean {
   return olderThanSources(root, serverBundle, sources) || olderThanSources(root, renderWorker, sources);
 }
 
+/**
+ * Each file is written under another name and renamed into place, dated from when the build began:
+ * tests start the bundle while another test run may be building it (server/test/built.ts), and a
+ * source changed meanwhile still makes it stale.
+ */
 export async function buildServer(): Promise<void> {
   mkdirSync(join(root, 'build'), { recursive: true });
-  await build({
+  const started = new Date();
+  const place = (file: string, write: (partial: string) => void) => {
+    const partial = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.partial`;
+    write(partial);
+    utimesSync(partial, started, started);
+    renameSync(partial, file);
+  };
+  const result = await build({
     absWorkingDir: root,
     entryPoints: ['server/main.ts'],
     outfile: serverBundle,
+    write: false,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -53,10 +66,13 @@ export async function buildServer(): Promise<void> {
     packages: 'external',
     logLevel: 'warning',
   });
-  await buildRenderWorker(root, renderWorker);
   for (const file of besideBundle) {
-    copyFileSync(join(root, file), join(root, 'build', file.split('/').pop()!));
+    place(join(root, 'build', file.split('/').pop()!), (partial) => copyFileSync(join(root, file), partial));
   }
+  await buildRenderWorker(root, renderWorker);
+  // The bundle last: a process that finds it newer than its sources finds the rest in place.
+  for (const output of result.outputFiles)
+    place(output.path, (partial) => writeFileSync(partial, output.contents));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -4,19 +4,21 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtScript } from '#server/test/built.ts';
 import { openPglite } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import { createMedia } from '#server/features/media/media.repository.ts';
 import { newBlobKey } from '#server/storage/blob-store.ts';
 import { LocalBlobStore } from '#server/storage/local-blob-store.ts';
 import { exifFixture } from '#server/test/fixtures.ts';
+import { copyMigratedPglite } from '#server/test/migrated-pglite.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
+/** scripts/export.ts bundled once per run: tsx would transform it and the server's modules at each start. */
+const exportScript = await builtScript('export');
 
 /** `npm run export -- ARGS` on DATA_DIR (the embedded database, the server stopped). */
 function exportCommand(args: string[], dataDir: string) {
-  const result = spawnSync(tsx, ['scripts/export.ts', '--', ...args], {
+  const result = spawnSync(process.execPath, [exportScript, '--', ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', S3_BUCKET: '' },
     encoding: 'utf8',
@@ -37,9 +39,9 @@ describe('npm run export (embedded database)', { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     original = readFileSync(await exifFixture('gps'));
+    await copyMigratedPglite(join(dataDir, 'db'));
     const database = await openPglite(join(dataDir, 'db'));
     try {
-      await migrateToLatest(database.db);
       const key = newBlobKey('media', 'jpg');
       await new LocalBlobStore(join(dataDir, 'files')).put(key, original, { contentType: 'image/jpeg' });
       const row = await createMedia(database.db, {

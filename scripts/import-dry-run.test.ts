@@ -4,20 +4,21 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Kysely, Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtScript } from '#server/test/built.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '#server/db/database.ts';
 import { migrations } from '#server/db/migrations/index.ts';
 import { PgliteThread, PgliteThreadDialect } from '#server/db/pglite-thread.ts';
 import type { Database } from '#server/db/schema.ts';
 import { POSTGRES_TEMPLATE, testEngine } from '#server/test/engine.ts';
 import { exifFixture } from '#server/test/fixtures.ts';
+import { copyMigratedPglite } from '#server/test/migrated-pglite.ts';
 import { scratchPostgres } from '#server/test/scratch-postgres.ts';
 
 /**
@@ -28,6 +29,8 @@ import { scratchPostgres } from '#server/test/scratch-postgres.ts';
 const root = resolve(import.meta.dirname, '..');
 const engine = testEngine();
 const ADMIN_EMAIL = 'dry-run-admin@example.org';
+/** scripts/import.ts bundled once per run: tsx would transform it and the server's modules at each start. */
+const importScript = await builtScript('import');
 const work = mkdtempSync(join(tmpdir(), 'import-dry-run-'));
 const dataDir = join(work, 'data');
 const folder = join(work, 'collection');
@@ -36,7 +39,7 @@ let cleanup: () => Promise<void> = async () => {};
 const LAST_MIGRATION = Object.keys(migrations).at(-1)!;
 
 function run(args: string[], environment = env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
+  const child = spawn(process.execPath, [importScript, ...args], {
     cwd: root,
     env: environment,
   });
@@ -83,10 +86,8 @@ beforeAll(async () => {
   let db: Kysely<Database>;
   let close: () => Promise<void>;
   if (engine === 'pglite') {
-    const thread = await PgliteThread.start({
-      dataDir: join(dataDir, 'db'),
-      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
-    });
+    await copyMigratedPglite(join(dataDir, 'db'));
+    const thread = await PgliteThread.start({ dataDir: join(dataDir, 'db') });
     db = new Kysely<Database>({ dialect: new PgliteThreadDialect(thread) });
     close = async () => {
       await db.destroy();

@@ -17,16 +17,17 @@ import { join, resolve } from 'node:path';
 import { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { type DatabaseHandle, openPglite, openPostgres } from '#server/db/database.ts';
 import { PgliteThread, PgliteThreadDialect } from '#server/db/pglite-thread.ts';
 import type { Database } from '#server/db/schema.ts';
 import { SIDECAR_MAX_BYTES } from '#common/limits.ts';
 import { parseCsv } from '#server/import/csv.ts';
 import { POSTGRES_TEMPLATE, testEngine } from '#server/test/engine.ts';
+import { builtScript } from '#server/test/built.ts';
 import { exifFixture, exifFixtures } from '#server/test/fixtures.ts';
 import { pollUntil } from '#server/test/poll.ts';
 import { startS3rver } from '#server/test/s3rver.ts';
+import { copyMigratedPglite } from '#server/test/migrated-pglite.ts';
 import { scratchPostgres } from '#server/test/scratch-postgres.ts';
 
 /**
@@ -37,6 +38,8 @@ import { scratchPostgres } from '#server/test/scratch-postgres.ts';
 const root = resolve(import.meta.dirname, '..');
 const engine = testEngine();
 const ADMIN_EMAIL = 'import-admin@example.org';
+/** scripts/import.ts bundled once per run: tsx would transform it and the server's modules at each start. */
+const importScript = await builtScript('import');
 
 const running = new Set<ChildProcess>();
 const work = mkdtempSync(join(tmpdir(), 'import-cli-'));
@@ -62,7 +65,7 @@ async function withArchive<T>(read: (db: Kysely<Database>) => Promise<T>): Promi
 
 /** Starts `npm run import -- …` as node itself (no wrapper to outlive a SIGKILL). */
 function start(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
+  const child = spawn(process.execPath, [importScript, ...args], {
     cwd: root,
     env,
   });
@@ -114,11 +117,9 @@ beforeAll(async () => {
   let db: Kysely<Database>;
   let close: () => Promise<void>;
   if (engine === 'pglite') {
-    // The migrated template written into the archive's DATA_DIR (migrating anew takes far longer).
-    const thread = await PgliteThread.start({
-      dataDir: join(dataDir, 'db'),
-      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
-    });
+    // The migrated template's folder copied in as the archive's database (migrating anew takes far longer).
+    await copyMigratedPglite(join(dataDir, 'db'));
+    const thread = await PgliteThread.start({ dataDir: join(dataDir, 'db') });
     db = new Kysely<Database>({ dialect: new PgliteThreadDialect(thread) });
     close = async () => {
       await db.destroy();

@@ -3,11 +3,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildServer } from './build-server.ts';
+import { builtScript, builtServer } from '#server/test/built.ts';
 import { freePort } from './lib/local-chromium.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
+// The server and admin:create as the bundles build-server.ts makes (server/test/built.ts): the
+// tests are about what they do, and tsx would transform the whole server again at each start.
+const server = await builtServer();
+const adminCreate = await builtScript('admin-create');
 const running: ChildProcess[] = [];
 afterAll(() => {
   for (const child of running) child.kill('SIGTERM');
@@ -23,7 +26,7 @@ async function startServer(
   dataDir: string,
 ): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const port = String(await freePort());
-  const child = spawn(tsx, ['server/main.ts'], { cwd: root, env: env({ DATA_DIR: dataDir, PORT: port }) });
+  const child = spawn(process.execPath, [server], { cwd: root, env: env({ DATA_DIR: dataDir, PORT: port }) });
   running.push(child);
   return new Promise((resolvePromise, reject) => {
     let output = '';
@@ -46,7 +49,7 @@ describe('starting the archive', () => {
     const health = await fetch(`${url}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok' });
 
-    const second = spawnSync(tsx, ['server/main.ts'], {
+    const second = spawnSync(process.execPath, [server], {
       cwd: root,
       env: env({ DATA_DIR: dataDir }),
       encoding: 'utf8',
@@ -61,7 +64,7 @@ describe('starting the archive', () => {
   }, 120_000);
 
   it('stops with one clear line when the database cannot be reached', () => {
-    const result = spawnSync(tsx, ['server/main.ts'], {
+    const result = spawnSync(process.execPath, [server], {
       cwd: root,
       env: env({
         DATA_DIR: mkdtempSync(join(tmpdir(), 'start-')),
@@ -76,7 +79,7 @@ describe('starting the archive', () => {
   }, 30_000);
 
   it('stops with one clear line on bad configuration', () => {
-    const result = spawnSync(tsx, ['server/main.ts'], {
+    const result = spawnSync(process.execPath, [server], {
       cwd: root,
       env: env({ PORT: 'abc' }),
       encoding: 'utf8',
@@ -89,7 +92,6 @@ describe('starting the archive', () => {
 
 describe('the production server (npm start: scripts/build-server.ts, then scripts/serve.sh)', () => {
   it('runs the JavaScript bundle without a TypeScript loader, with its memory settings, and stops on SIGTERM', async () => {
-    await buildServer();
     const dataDir = mkdtempSync(join(tmpdir(), 'serve-'));
     // The page shell the web build would write, so the public pages are drawn (by the render
     // worker built beside the bundle).
@@ -139,7 +141,7 @@ describe('npm run admin:create', () => {
   it('creates an admin who can sign in, refuses a duplicate, and promotes with --promote', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'admin-create-'));
     const run = (...args: string[]) =>
-      spawnSync(tsx, ['scripts/admin-create.ts', ...args], {
+      spawnSync(process.execPath, [adminCreate, ...args], {
         cwd: root,
         env: env({ DATA_DIR: dataDir }),
         encoding: 'utf8',

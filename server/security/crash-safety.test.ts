@@ -7,7 +7,9 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPglite, openPostgres } from '#server/db/database.ts';
-import { testEngine } from '#server/test/engine.ts';
+import { builtScript, builtServer } from '#server/test/built.ts';
+import { POSTGRES_TEMPLATE, testEngine } from '#server/test/engine.ts';
+import { copyMigratedPglite } from '#server/test/migrated-pglite.ts';
 import { pollUntil } from '#server/test/poll.ts';
 import { scratchPostgres } from '#server/test/scratch-postgres.ts';
 import { tusUpload, uploaderCookie } from '#server/test/tus-client.ts';
@@ -22,7 +24,9 @@ import { freePort } from '../../scripts/lib/local-chromium.ts';
  * (written before a row that never committed) and `--repair` removes them.
  */
 const root = resolve(import.meta.dirname, '..', '..');
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
+/** The server and fsck as build-server.ts bundles them (server/test/built.ts), built once per run. */
+const server = await builtServer();
+const fsckScript = await builtScript('fsck');
 const engine = testEngine();
 const ADMIN = { email: 'crash-admin@example.org', password: 'crash-admin-password-1' };
 const COUNT = 20;
@@ -39,12 +43,17 @@ interface Archive {
   drop(): Promise<void>;
 }
 
-/** A fresh DATA_DIR, and on PostgreSQL a fresh empty database (the server migrates it). */
+/**
+ * A fresh DATA_DIR with a migrated database (the test is about crashes, not about the first start's
+ * migrations, which would cost seconds of CPU): a copy of the run's template on either engine.
+ */
 async function freshArchive(): Promise<Archive> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crash-'));
-  if (engine === 'pglite')
+  if (engine === 'pglite') {
+    await copyMigratedPglite(join(dataDir, 'db'));
     return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  const database = await scratchPostgres({ prefix: 'archive_crash' });
+  }
+  const database = await scratchPostgres({ prefix: 'archive_crash', template: POSTGRES_TEMPLATE });
   return {
     dataDir,
     databaseUrl: database.url,
@@ -85,12 +94,12 @@ interface RunningServer {
 }
 
 /**
- * The server as `npm start` runs it, but as one process (node itself, not a tsx wrapper that would
- * outlive a SIGKILL of its child), on a free port; resolves once it says it is running.
+ * The server as `npm start` runs it (build/server.mjs), but as one process (node itself, not the
+ * shell of scripts/serve.sh), on a free port; resolves once it says it is running.
  */
 async function startServer(archive: Archive): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [server], {
     cwd: root,
     env: serverEnv(archive, port),
   });
@@ -206,7 +215,7 @@ function storedFiles(dataDir: string): string[] {
 }
 
 function fsck(archive: Archive, repair: boolean) {
-  const result = spawnSync(tsx, ['scripts/fsck.ts', ...(repair ? ['--repair'] : [])], {
+  const result = spawnSync(process.execPath, [fsckScript, ...(repair ? ['--repair'] : [])], {
     cwd: root,
     env: {
       ...process.env,

@@ -40,7 +40,11 @@ export default async function setup(project: TestProject) {
   const file = join(dir, `pglite-template-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
-  return () => rmSync(file, { force: true });
+  return () => {
+    rmSync(file, { force: true });
+    // The template loaded into a folder (migrated-pglite.ts), when a test made it.
+    rmSync(`${file}.d`, { recursive: true, force: true });
+  };
 }
 
 declare module 'vitest' {

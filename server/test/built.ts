@@ -1,0 +1,89 @@
+import { copyFileSync, mkdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildServer, serverBundle, serverBundleStale } from '../../scripts/build-server.ts';
+import { olderThanSources } from '../web/render-pool.ts';
+
+/**
+ * The server and the command-line scripts as plain JavaScript, for the tests that start them as
+ * child processes. Started through tsx, each process loads tsx and has it transform (or read from
+ * its cache) every module of ours: ~2.7 s of CPU before the server's first line, against ~0.9 s for
+ * the bundle (PORT=abc, which stops at once: `time node --import tsx server/main.ts` vs
+ * `time node build/server.mjs`), several times per test file. The tests are about what the
+ * programs do, not about tsx: they run the code esbuild bundles, as `npm start` runs the server.
+ *
+ * Built when older than the sources, so once per run (and not at all when nothing changed since
+ * the last); the PGlite and PostgreSQL passes may both build at once: every file is written under
+ * another name and renamed into place, so a process starting meanwhile reads a whole one.
+ */
+const root = resolve(import.meta.dirname, '..', '..');
+
+/** The scripts tests start; each bundled to `.test-data/cli/<name>.mjs`. */
+const SCRIPTS = ['import', 'export', 'fsck', 'backup', 'restore', 'admin-create'] as const;
+export type ScriptName = (typeof SCRIPTS)[number];
+
+const cliDir = join(root, '.test-data', 'cli');
+/** Files the server's modules open by `new URL(…, import.meta.url)`: copied beside each bundle. */
+const BESIDE = [
+  'server/db/pglite-worker.mjs',
+  'server/media/ingest/decode-bmp.worker.mjs',
+  'server/media/faces/face-worker.mjs',
+];
+const SOURCES = ['server', 'common', 'scripts', 'package-lock.json'];
+
+let serverBuild: Promise<string> | undefined;
+let scriptsBuild: Promise<void> | undefined;
+
+/** `build/server.mjs` (what `npm start` runs: scripts/build-server.ts), built when stale. */
+export function builtServer(): Promise<string> {
+  serverBuild ??= (async () => {
+    if (serverBundleStale()) await buildServer();
+    return serverBundle;
+  })();
+  serverBuild.catch(() => {
+    serverBuild = undefined;
+  });
+  return serverBuild;
+}
+
+/** The path of `scripts/<name>.ts` bundled, to run as `node <path> …args`. */
+export async function builtScript(name: ScriptName): Promise<string> {
+  scriptsBuild ??= buildScripts();
+  scriptsBuild.catch(() => {
+    scriptsBuild = undefined;
+  });
+  await scriptsBuild;
+  return join(cliDir, `${name}.mjs`);
+}
+
+async function buildScripts(): Promise<void> {
+  const outputs = SCRIPTS.map((name) => join(cliDir, `${name}.mjs`));
+  if (!outputs.some((file) => olderThanSources(root, file, SOURCES))) return;
+  const { build } = await import('esbuild');
+  const started = new Date();
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: SCRIPTS.map((name) => `scripts/${name}.ts`),
+    outdir: cliDir,
+    outExtension: { '.js': '.mjs' },
+    write: false,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  mkdirSync(cliDir, { recursive: true });
+  const place = (file: string, write: (partial: string) => void) => {
+    const partial = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.partial`;
+    write(partial);
+    // Dated from when the build began: a source changed meanwhile still makes it stale.
+    utimesSync(partial, started, started);
+    renameSync(partial, file);
+  };
+  for (const source of BESIDE) {
+    place(join(cliDir, source.split('/').pop()!), (partial) => copyFileSync(join(root, source), partial));
+  }
+  for (const output of result.outputFiles)
+    place(output.path, (partial) => writeFileSync(partial, output.contents));
+}
