@@ -41,41 +41,72 @@ export function serverBundleStale(): boolean {
 }
 
 /**
- * Each file is written under another name and renamed into place, dated from when the build began:
- * tests start the bundle while another test run may be building it (server/test/built.ts), and a
- * source changed meanwhile still makes it stale.
+ * A built file written under another name and renamed into place, dated from when its build began:
+ * tests start the bundles while another test run may be building them (server/test/built.ts), two
+ * imports may start at once, and a source changed meanwhile still makes the file stale.
  */
+function place(file: string, started: Date, write: (partial: string) => void) {
+  const partial = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.partial`;
+  write(partial);
+  utimesSync(partial, started, started);
+  renameSync(partial, file);
+}
+
+function copyBesideBundle(started: Date) {
+  for (const file of besideBundle)
+    place(join(root, 'build', file.split('/').pop()!), started, (partial) =>
+      copyFileSync(join(root, file), partial),
+    );
+}
+
+const bundleOptions = {
+  absWorkingDir: root,
+  write: false,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+} as const;
+
 export async function buildServer(): Promise<void> {
   mkdirSync(join(root, 'build'), { recursive: true });
   const started = new Date();
-  const place = (file: string, write: (partial: string) => void) => {
-    const partial = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.partial`;
-    write(partial);
-    utimesSync(partial, started, started);
-    renameSync(partial, file);
-  };
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: ['server/main.ts'],
-    outfile: serverBundle,
-    write: false,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  for (const file of besideBundle) {
-    place(join(root, 'build', file.split('/').pop()!), (partial) => copyFileSync(join(root, file), partial));
-  }
+  const result = await build({ ...bundleOptions, entryPoints: ['server/main.ts'], outfile: serverBundle });
+  copyBesideBundle(started);
   await buildRenderWorker(root, renderWorker);
   // The bundle last: a process that finds it newer than its sources finds the rest in place.
   for (const output of result.outputFiles)
-    place(output.path, (partial) => writeFileSync(partial, output.contents));
+    place(output.path, started, (partial) => writeFileSync(partial, output.contents));
+  await buildImport();
+}
+
+/**
+ * `npm run import` as plain JavaScript (scripts/import.sh runs it, and builds it first when it is
+ * missing or older than its sources): the same ~40 MB less than through tsx that the server saves,
+ * on an import that must stay within 300 MB (issue 27 §6). Beside the server's bundle, so the
+ * paths both find beside themselves are the same; it needs no web app (it draws no pages).
+ */
+export const importBundle = join(root, 'build', 'import.mjs');
+const IMPORT_SOURCES = ['server', 'common', 'scripts', 'package-lock.json'];
+
+export const importBundleStale = () => olderThanSources(root, importBundle, IMPORT_SOURCES);
+
+export async function buildImport(): Promise<void> {
+  mkdirSync(join(root, 'build'), { recursive: true });
+  const started = new Date();
+  const result = await build({ ...bundleOptions, entryPoints: ['scripts/import.ts'], outfile: importBundle });
+  copyBesideBundle(started);
+  for (const output of result.outputFiles)
+    place(output.path, started, (partial) => writeFileSync(partial, output.contents));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await buildServer();
-  console.log(`Built ${serverBundle}`);
+  if (process.argv.includes('--import-only')) {
+    await buildImport();
+  } else {
+    await buildServer();
+    console.log(`Built ${serverBundle}`);
+  }
 }

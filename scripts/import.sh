@@ -7,8 +7,23 @@
 #   and encoding photos, libuv's pool hashing files) a 64 MB arena whose freed pages stay resident;
 # - GLIBC_TUNABLES mmap_threshold/trim_threshold 128 kB: libvips' large image buffers are mapped and
 #   given back when freed, instead of staying in the heap;
-# - --max-semi-space-size=4: V8's young generation, 16 MB a half by default.
+# - --max-semi-space-size=4: V8's young generation, 16 MB a half by default;
+# - --liftoff-only: PGlite's Postgres (WebAssembly) stays in V8's baseline code; optimising its hot
+#   functions took 35–60 MB more at the peak (the optimiser's working memory, the optimised code) and
+#   saved no CPU time that an import could measure (bench/README.md "import");
+# - PGLITE_SHARED_BUFFERS=16MB: half the server's buffer pool (server/db/pglite-options.ts), 17 MB
+#   less; an import writes each row once and reads little back;
+# - plain JavaScript (build/import.mjs, scripts/build-server.ts), as the server runs: tsx's loader
+#   thread and the transformed modules cost ~40 MB. Built here when it is missing or older than a
+#   source (under a second; `npm run build` builds it too).
 # Paths given to it are taken from the folder npm runs it in (the project's), as before.
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 export GLIBC_TUNABLES="${GLIBC_TUNABLES:-glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072}"
-exec node --max-semi-space-size=4 --import tsx "$(dirname "$0")/import.ts" "$@"
+export PGLITE_SHARED_BUFFERS="${PGLITE_SHARED_BUFFERS:-16MB}"
+root="$(dirname "$0")/.."
+if [ ! -f "$root/build/import.mjs" ] ||
+  [ -n "$(cd "$root" && find server common scripts package-lock.json -newer build/import.mjs -print -quit)" ]; then
+  echo "Building build/import.mjs (the import as JavaScript, after a change of its sources)…" >&2
+  node --import tsx "$root/scripts/build-server.ts" --import-only || exit 1
+fi
+exec node --max-semi-space-size=4 --liftoff-only "$root/build/import.mjs" "$@"

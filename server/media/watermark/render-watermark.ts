@@ -140,7 +140,11 @@ async function encode(
   return { data, width: info.width, height: info.height };
 }
 
-function encoded(image: Sharp, format: WatermarkFormat, quality: number): Sharp {
+function encoded(image: Sharp, format: WatermarkFormat, quality: number, streamed = false): Sharp {
+  // A streamed JPEG (the full-size download) without optimised Huffman tables: to optimise them
+  // libjpeg keeps every coefficient of the picture until its end (+72 MB of peak memory for a
+  // 14 MP photo, 0.3 s), for a file 1.5 % smaller; the decoded pixels are the same either way.
+  if (format === 'jpeg' && streamed) return image.jpeg({ quality, optimiseCoding: false });
   // Quality only for the lossy encoders: for PNG, sharp's `quality` would switch to a palette.
   const lossy = format === 'jpeg' || format === 'webp';
   return image.toFormat(format, lossy ? { quality } : {});
@@ -189,14 +193,14 @@ export async function watermarkToFile(
             limitInputPixels: INPUT_OPTIONS.limitInputPixels,
           })),
         );
-        const info = await encoded(overlaid, output.format, quality).toFile(path);
+        const info = await encoded(overlaid, output.format, quality, true).toFile(path);
         return { width: info.width, height: info.height, size: info.size, watermarked: true };
       }
     } catch (cause) {
       error = `Failed to create watermarked image: ${cause instanceof Error ? cause.message : String(cause)}`;
     }
   }
-  const info = await encoded(image(), output.format, quality).toFile(path);
+  const info = await encoded(image(), output.format, quality, true).toFile(path);
   const plain = { width: info.width, height: info.height, size: info.size, watermarked: false };
   return error === undefined ? plain : { ...plain, error };
 }
