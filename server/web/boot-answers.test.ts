@@ -8,7 +8,9 @@ import {
   buildMedia,
   buildSlideshow,
 } from '../test/factories.ts';
+import type { AppContext } from '../http/context.ts';
 import { createTestApp, pageShellDir, type TestApp } from '../test/harness.ts';
+import { createBootAnswers } from './boot-answers.ts';
 import { bootDataPaths } from './boot-data.ts';
 
 // A page's embedded answers are the API's own answers for the same visitor, byte for byte: the page
@@ -108,5 +110,27 @@ describe.each(['anonymous', 'public', 'admin'] as const)('the page for %s', (rol
     } finally {
       getSession.mockRestore();
     }
+  });
+});
+
+describe('each path read once for every visitor', () => {
+  it('answers a path the API refuses as the API does, every time, and a staff path to staff only', async () => {
+    const answer = createBootAnswers(t.app, t.ctx as AppContext);
+    const guest = { user: null, actor: null };
+    const admin = await asRole(t, 'admin');
+    const staff = { user: null, actor: { id: 'admin', role: 'admin' as const, isActive: true } };
+    for (const path of ['/api/gallery?sort=nonsense', `/api/media/not-an-id`, `/api/media/${ids.hidden}`]) {
+      const status = (await t.app.inject({ url: path })).statusCode;
+      expect(status, path).toBeGreaterThanOrEqual(400);
+      // Asked twice: the second time from what was read of it the first.
+      expect((await answer(path, guest)).status, path).toBe(status);
+      expect((await answer(path, guest)).status, path).toBe(status);
+    }
+    // The hidden item read for a guest first, then for staff: the permission is each visitor's own.
+    const hidden = `/api/media/${ids.hidden}`;
+    expect((await answer(hidden, staff)).status).toBe(
+      (await t.app.inject({ url: hidden, headers: { cookie: admin.cookie } })).statusCode,
+    );
+    expect((await answer(hidden, staff)).status).toBe(200);
   });
 });

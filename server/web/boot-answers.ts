@@ -113,38 +113,67 @@ export function createBootAnswers(app: FastifyInstance, ctx: AppContext) {
       };
     });
 
+  /**
+   * What `path` asks for: its route and its input as the route's schemas read it (null: no route;
+   * `input` null: a 400), the same for every visitor, so read once per distinct path (a page asks
+   * the same few again and again), frozen as the services are given it.
+   */
+  const asked = new Map<string, Asked | null>();
+  const read = (path: string): Asked | null => {
+    if (asked.has(path)) return asked.get(path) ?? null;
+    routes ??= resolve();
+    const found = readPath(routes, path);
+    if (asked.size >= ASKED_MAX) asked.delete(asked.keys().next().value as string);
+    asked.set(path, found);
+    return found;
+  };
+
   /** The answer to GET `path` for `visitor`, as the API would give it. */
   return async function answer(path: string, visitor: Visitor): Promise<BootAnswer> {
-    routes ??= resolve();
-    const [pathname = '', search = ''] = path.split('?', 2);
-    // A path of its own first (/api/slideshows/latest), then one with an id.
-    let route = routes.find((r) => r.pattern === pathname);
-    let rawParams: Record<string, string> | null = route ? {} : null;
-    for (const r of route ? [] : routes) {
-      rawParams = r.pattern.includes(':') ? matchRoute(r.pattern, pathname) : null;
-      if (rawParams) {
-        route = r;
-        break;
-      }
-    }
-    if (!route || !rawParams) return { status: 404 };
+    const found = read(path);
+    if (!found) return { status: 404 };
+    const { route, input } = found;
     // The route's own checks, in its order: the permission (onRequest), then the input (400).
     if (route.permission && !can(visitor.actor, route.permission)) {
       return { status: (visitor.actor ? forbidden() : unauthorized()).statusCode };
     }
-    const query = route.query
-      ? route.query.safeParse({ ...parseQuery(search) })
-      : { success: true, data: {} };
-    const params = route.params ? route.params.safeParse(rawParams) : { success: true, data: rawParams };
-    if (!query.success || !params.success) return { status: 400 };
+    if (!input) return { status: 400 };
     try {
-      const value = await route.answer(ctx, visitor, { query: query.data, params: params.data } as Input);
+      const value = await route.answer(ctx, visitor, input);
       return { status: 200, json: writeOnce(route, value), value };
     } catch (error) {
       if (error instanceof AppError) return { status: error.statusCode };
       throw error;
     }
   };
+}
+
+/** Distinct paths whose reading is remembered (a page's are a few; a crowd's searches many). */
+const ASKED_MAX = 1_000;
+
+interface Asked {
+  route: Route;
+  input: Input | null;
+}
+
+/** The route `path` asks (a path of its own first, /api/slideshows/latest, then one with an id) and its input. */
+function readPath(routes: Route[], path: string): Asked | null {
+  const [pathname = '', search = ''] = path.split('?', 2);
+  let route = routes.find((r) => r.pattern === pathname);
+  let rawParams: Record<string, string> | null = route ? {} : null;
+  for (const r of route ? [] : routes) {
+    rawParams = r.pattern.includes(':') ? matchRoute(r.pattern, pathname) : null;
+    if (rawParams) {
+      route = r;
+      break;
+    }
+  }
+  if (!route || !rawParams) return null;
+  const query = route.query ? route.query.safeParse({ ...parseQuery(search) }) : { success: true, data: {} };
+  const params = route.params ? route.params.safeParse(rawParams) : { success: true, data: rawParams };
+  if (!query.success || !params.success) return { route, input: null };
+  const input = { query: Object.freeze(query.data), params: Object.freeze(params.data) } as Input;
+  return { route, input: Object.freeze(input) };
 }
 
 /** An answer that is the very object written before (a service's remembered value) is written once. */

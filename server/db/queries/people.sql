@@ -191,7 +191,7 @@ returning
   "id",
   "media_id";
 
--- listMediaBoxes (staff)
+-- listMediaBoxes
 select
   "b"."id",
   "b"."media_id",
@@ -219,35 +219,47 @@ order by
   "b"."y",
   "b"."id";
 
--- listMediaBoxes (public)
+-- listPublicBoxesOfItems
 select
-  "b"."id",
-  "b"."media_id",
-  "b"."x",
-  "b"."y",
-  "b"."w",
-  "b"."h",
-  "b"."source",
-  "b"."status",
-  "b"."person_id",
-  "b"."confidence",
-  "b"."created_at",
-  "p"."name" as "person_name",
-  "p"."is_private" as "person_is_private",
-  "b"."suggested_person_id",
-  "s"."name" as "suggested_person_name"
+  "m"."id" as "media_id",
+  "m"."is_public",
+  "m"."media_type",
+  "bx"."id",
+  "bx"."x",
+  "bx"."y",
+  "bx"."w",
+  "bx"."h",
+  "bx"."person_id",
+  "bx"."person_name",
+  "bx"."person_is_private"
 from
-  "person_boxes" as "b"
-  left join "people" as "p" on "p"."id" = "b"."person_id"
-  left join "people" as "s" on "s"."id" = "b"."suggested_person_id"
+  "media_items" as "m"
+  left join (
+    select
+      "b"."media_id",
+      "b"."id",
+      "b"."x",
+      "b"."y",
+      "b"."w",
+      "b"."h",
+      "b"."person_id",
+      "p"."name" as "person_name",
+      "p"."is_private" as "person_is_private"
+    from
+      "person_boxes" as "b"
+      left join "people" as "p" on "p"."id" = "b"."person_id"
+    where
+      "b"."media_id" in ($1, $2)
+      and "b"."status" = $3
+      and ("b"."person_id" is null or "p"."is_private" = $4)
+  ) as "bx" on "bx"."media_id" = "m"."id"
 where
-  "b"."media_id" = $1
-  and "b"."status" = $2
-  and ("b"."person_id" is null or "p"."is_private" = $3)
+  "m"."id" in ($5, $6)
 order by
-  "b"."x",
-  "b"."y",
-  "b"."id";
+  "m"."id",
+  "bx"."x",
+  "bx"."y",
+  "bx"."id";
 
 -- getBox
 select

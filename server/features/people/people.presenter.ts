@@ -52,7 +52,9 @@ export function presentStaffBox(row: BoxRow): StaffBox {
 }
 
 /** A box as the public sees it (a private person's is never among them: the repository leaves it out). */
-export function presentPublicBox(row: BoxRow): PublicBox {
+export function presentPublicBox(
+  row: Pick<BoxRow, 'id' | 'x' | 'y' | 'w' | 'h' | 'person_id' | 'person_name' | 'person_is_private'>,
+): PublicBox {
   const named = row.person_id && row.person_name !== null && row.person_is_private === false;
   return {
     id: row.id,

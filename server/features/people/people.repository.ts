@@ -143,18 +143,53 @@ function boxRows(db: Db) {
 }
 export type BoxRow = Awaited<ReturnType<typeof listMediaBoxes>>[number];
 
+/** The boxes of an item for staff, left to right: every one (suggested and dismissed too). */
+export function listMediaBoxes(db: Db, mediaId: string) {
+  return boxRows(db)
+    .where('b.media_id', '=', mediaId)
+    .orderBy('b.x')
+    .orderBy('b.y')
+    .orderBy('b.id')
+    .execute();
+}
+
 /**
- * The boxes of an item, left to right: for staff every one (suggested and dismissed too); in public
- * the confirmed ones, without a private person's (their box is not shown at all, so nobody is asked
- * to put a name to it).
+ * Each of these items as the permission rules see it, with its boxes as the public sees them, left
+ * to right: the confirmed ones, without a private person's (their box is not shown at all, so
+ * nobody is asked to put a name to it). One row per box, or one with `id` null for an item without
+ * any; an unknown item has no row. One statement for the item and its boxes, and for every media
+ * page asked in the same moment (people.service.ts, publicBoxesOf).
  */
-export function listMediaBoxes(db: Db, mediaId: string, seen: 'staff' | 'public') {
-  let query = boxRows(db).where('b.media_id', '=', mediaId);
-  if (seen === 'public')
-    query = query
-      .where('b.status', '=', 'confirmed')
-      .where((eb) => eb.or([eb('b.person_id', 'is', null), eb('p.is_private', '=', false)]));
-  return query.orderBy('b.x').orderBy('b.y').orderBy('b.id').execute();
+export function listPublicBoxesOfItems(db: Db, mediaIds: string[]) {
+  const boxes = db
+    .selectFrom('person_boxes as b')
+    .leftJoin('people as p', 'p.id', 'b.person_id')
+    .select(['b.media_id', 'b.id', 'b.x', 'b.y', 'b.w', 'b.h', 'b.person_id', 'p.name as person_name'])
+    .select('p.is_private as person_is_private')
+    .where('b.media_id', 'in', mediaIds)
+    .where('b.status', '=', 'confirmed')
+    .where((eb) => eb.or([eb('b.person_id', 'is', null), eb('p.is_private', '=', false)]))
+    .as('bx');
+  return db
+    .selectFrom('media_items as m')
+    .leftJoin(boxes, 'bx.media_id', 'm.id')
+    .select(['m.id as media_id', 'm.is_public', 'm.media_type'])
+    .select([
+      'bx.id',
+      'bx.x',
+      'bx.y',
+      'bx.w',
+      'bx.h',
+      'bx.person_id',
+      'bx.person_name',
+      'bx.person_is_private',
+    ])
+    .where('m.id', 'in', mediaIds)
+    .orderBy('m.id')
+    .orderBy('bx.x')
+    .orderBy('bx.y')
+    .orderBy('bx.id')
+    .execute();
 }
 
 export function getBox(db: Db, id: string) {

@@ -14,6 +14,7 @@ import { clampBox } from '#common/people.ts';
 import { type Actor, can } from '#common/permissions.ts';
 import type { PeopleTable } from '#server/db/schema.ts';
 import type { Db } from '#server/db/database.ts';
+import { readInOneTurn } from '#server/db/same-turn.ts';
 import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { authorize } from '#server/http/authorize.ts';
 import type { AppContext } from '#server/http/context.ts';
@@ -188,7 +189,7 @@ async function mediaOfBox(db: Db, id: string) {
 export async function listBoxesForStaff(ctx: AppContext, actor: Actor, { mediaId }: { mediaId: string }) {
   authorize(actor, 'media:manage');
   if (!(await getMedia(ctx.db, mediaId))) throw notFound('Media not found');
-  const rows = await repo.listMediaBoxes(ctx.db, mediaId, 'staff');
+  const rows = await repo.listMediaBoxes(ctx.db, mediaId);
   return { boxes: rows.map(presentStaffBox) };
 }
 
@@ -275,22 +276,34 @@ export async function deleteBoxForStaff(ctx: AppContext, actor: Actor, { id }: {
 // ---- public -------------------------------------------------------------------------------------
 
 /** An item the actor may see (as its page answers), else not found. */
-async function readableItem(db: Db, actor: Actor, mediaId: string) {
-  const item = await getMedia(db, mediaId);
+type PublicBoxRow = Awaited<ReturnType<typeof repo.listPublicBoxesOfItems>>[number];
+
+/** An item and its public boxes, read with those of every media page asked in the same turn. */
+const publicBoxesOf = readInOneTurn(async (db, ids: string[]) => {
+  const byItem = new Map<string, PublicBoxRow[]>();
+  for (const row of await repo.listPublicBoxesOfItems(db, ids)) {
+    const rows = byItem.get(row.media_id) ?? [];
+    rows.push(row);
+    byItem.set(row.media_id, rows);
+  }
+  return byItem;
+});
+
+/** "Show who is here": the item's confirmed boxes; a private person's is left out. */
+export async function listPublicBoxes(ctx: AppContext, actor: Actor, { mediaId }: { mediaId: string }) {
+  authorize(actor, 'media:read');
+  const rows = await publicBoxesOf(ctx.db, mediaId);
+  const item = rows?.[0];
   if (
     !item ||
     !can(actor, 'media:read', { kind: 'media', isPublic: item.is_public, mediaType: item.media_type })
   )
     throw notFound('Media not found or not public');
-  return item;
-}
-
-/** "Show who is here": the item's confirmed boxes; a private person's is left out. */
-export async function listPublicBoxes(ctx: AppContext, actor: Actor, { mediaId }: { mediaId: string }) {
-  authorize(actor, 'media:read');
-  const item = await readableItem(ctx.db, actor, mediaId);
-  const rows = await repo.listMediaBoxes(ctx.db, item.id, 'public');
-  return { boxes: rows.map(presentPublicBox) };
+  return {
+    boxes: rows
+      .filter((row) => row.id !== null)
+      .map((row) => presentPublicBox(row as Parameters<typeof presentPublicBox>[0])),
+  };
 }
 
 /**

@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSON_FORM_RESULT, type PersonFormResult } from '#common/people.ts';
 import { asRoles, buildDerivatives, buildMedia, type RoleClient } from '#server/test/factories.ts';
@@ -13,7 +15,9 @@ import {
   TEST_ORIGIN,
   type TestApp,
 } from '#server/test/harness.ts';
+import type { AppContext } from '#server/http/context.ts';
 import { SUBMISSION_RATE } from '../submissions/submissions.public.ts';
+import { listPublicBoxes } from './people.service.ts';
 
 // People on photos (issue 29 §2, §5): the list staff keep, boxes on images, visitors' names for a
 // box or a new box reviewed like "Do you know more", the person page, and Dublin Core and IIIF.
@@ -275,6 +279,44 @@ describe('in public: the boxes, the person page, Dublin Core and IIIF', () => {
     expect((await anonymous.get(`/api/people/media/${hidden.id}`)).statusCode).toBe(404);
     expect((await publicUser.get(`/api/people/media/${hidden.id}`)).statusCode).toBe(404);
     expect((await editor.get(`/api/people/media/${hidden.id}`)).json().boxes).toHaveLength(1);
+  });
+
+  it('answers the media pages asked at once from one statement, each its own boxes, never an older read', async () => {
+    const [withBoxes, without, onlyPrivate] = [await photo(), await photo(), await photo()];
+    const hidden = await photo({ is_public: false });
+    const named = await person({ name: 'Sverri Patursson' });
+    const secret = await person({ name: 'Annar Loyndur', isPrivate: true });
+    const shown = await box(withBoxes.id, { x: 0.2, y: 0.2, w: 0.2, h: 0.2, personId: named.id });
+    await box(onlyPrivate.id, { x: 0.2, y: 0.2, w: 0.2, h: 0.2, personId: secret.id });
+    await box(hidden.id, { x: 0.2, y: 0.2, w: 0.2, h: 0.2, personId: named.id });
+    const sent: string[] = [];
+    // Counted as answered (a statement's subquery is transformed too, so not as built).
+    const capture: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        sent.push(args.queryId.queryId);
+        return args.result;
+      },
+    };
+    const ctx = { ...t.ctx, db: t.db.withPlugin(capture) } as AppContext;
+    const boxesOf = (id: string) =>
+      listPublicBoxes(ctx, null, { mediaId: id }).then(
+        (answer) => answer.boxes,
+        (error: { statusCode: number }) => error.statusCode,
+      );
+    const asked = [withBoxes.id, without.id, hidden.id, onlyPrivate.id, randomUUID()];
+    expect(await Promise.all(asked.map(boxesOf))).toEqual([
+      [{ id: shown.id, x: 0.2, y: 0.2, w: 0.2, h: 0.2, person: { id: named.id, name: 'Sverri Patursson' } }],
+      [],
+      404,
+      [],
+      404,
+    ]);
+    expect(sent).toHaveLength(1);
+    // Asked once that statement was sent: read again, with the box added since.
+    const added = await box(without.id, { x: 0.5, y: 0.5, w: 0.2, h: 0.2 });
+    expect((await boxesOf(without.id)) as { id: string }[]).toMatchObject([{ id: added.id, person: null }]);
+    expect(sent).toHaveLength(2);
   });
 
   it('draws the person page with every public photo they are on; private, hidden-only and unknown are 404', async () => {
