@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asRole, buildMediaMany } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
-import { PAGE_SIZE } from './oai.service.ts';
+import { PAGE_SIZE, PAGES_PER_READ } from './oai.service.ts';
 
 /**
  * A harvest's next pages are read with the first, and the next while the current one is sent
@@ -27,7 +27,8 @@ beforeAll(async () => {
   process.env.PAGE_CACHE_MS = '60000';
   t = await createTestApp();
   editor = await asRole(t, 'editor');
-  await buildMediaMany(t, 2 * PAGE_SIZE + 10);
+  // More than one read of pages (its last row only says the list goes on), and a part of another.
+  await buildMediaMany(t, PAGES_PER_READ * PAGE_SIZE + 2 * PAGE_SIZE + 10);
 });
 afterAll(() => t.close());
 

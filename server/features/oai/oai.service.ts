@@ -23,7 +23,7 @@ const PIECE_CHARS = 16 * 1024;
  * Pages read by one statement when answers are kept: a statement's fixed cost (planning the two
  * branches and the people's subquery, ~3–4 ms) is then paid once for five pages, not for each.
  */
-const PAGES_PER_READ = 5;
+export const PAGES_PER_READ = 5;
 /** Pages read and not yet asked for, at most (a page's rows are ~150 KB). */
 const READ_AHEAD_MAX = 16;
 
@@ -137,7 +137,9 @@ export function createOai(ctx: AppContext) {
   const readPages = async (filter: repo.RecordFilter) => {
     if (!pages.enabled) return repo.listRecords(ctx.db, filter, PAGE_SIZE + 1);
     const rows = await repo.listRecords(ctx.db, filter, PAGES_PER_READ * PAGE_SIZE + 1);
-    for (let start = PAGE_SIZE; start < rows.length && pages.size < READ_AHEAD_MAX; start += PAGE_SIZE) {
+    // The last row of a whole read only says that the list goes on: it starts no page of its own.
+    const pagesRead = Math.min(rows.length, PAGES_PER_READ * PAGE_SIZE);
+    for (let start = PAGE_SIZE; start < pagesRead && pages.size < READ_AHEAD_MAX; start += PAGE_SIZE) {
       const last = rows[start - 1] as repo.RecordRow;
       const page = rows.slice(start, start + PAGE_SIZE + 1);
       pages.get(keyOf({ ...filter, after: { datestamp: last.datestamp, id: last.id } }), async () => page);
