@@ -32,4 +32,16 @@ describe('the kept answers', () => {
     expect(kept.size).toBe(1);
     expect(await kept.get('/api/gallery?q=b', make('b again'))).toBe('b 103');
   });
+
+  it('hold at most maxEntries: past it the oldest is let go, the others stay', async () => {
+    vi.stubEnv('PAGE_CACHE_MS', '2000');
+    const kept = createAnswerCache<string>({ maxEntries: 3 });
+    let made = 0;
+    const make = (key: string) => async () => `${key} ${++made}`;
+    for (const key of ['a', 'b', 'c', 'd']) await kept.get(key, make(key));
+    expect(kept.size).toBe(3);
+    expect(await kept.get('b', make('b again'))).toBe('b 2');
+    expect(await kept.get('d', make('d again'))).toBe('d 4');
+    expect(await kept.get('a', make('a again'))).toBe('a again 5');
+  });
 });

@@ -26,7 +26,8 @@ const MAX_ENTRIES = 500;
 
 export type AnswerCache<T> = ReturnType<typeof createAnswerCache<T>>;
 
-export function createAnswerCache<T>() {
+/** `maxEntries`: the most answers held at once; past it the oldest is let go. */
+export function createAnswerCache<T>({ maxEntries = MAX_ENTRIES }: { maxEntries?: number } = {}) {
   const ttl = Number(process.env.PAGE_CACHE_MS ?? (process.env.VITEST ? 0 : 2000));
   const entries = new Map<string, { value: Promise<T>; generation: number; expires: number }>();
   return {
@@ -52,7 +53,10 @@ export function createAnswerCache<T>() {
         if (old.expires > now && old.generation === generation) break;
         entries.delete(oldKey);
       }
-      if (entries.size >= MAX_ENTRIES) entries.clear();
+      for (const oldKey of entries.keys()) {
+        if (entries.size < maxEntries) break;
+        entries.delete(oldKey);
+      }
       const value = make();
       const entry = { value, generation, expires: now + ttl };
       entries.delete(key);

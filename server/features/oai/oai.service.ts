@@ -24,8 +24,8 @@ const PIECE_CHARS = 16 * 1024;
  * branches and the people's subquery, ~3–4 ms) is then paid once for five pages, not for each.
  */
 export const PAGES_PER_READ = 5;
-/** Pages read and not yet asked for, at most (a page's rows are ~150 KB). */
-const READ_AHEAD_MAX = 16;
+/** Pages held at once, read and not yet asked for or asked a moment ago (a page's rows: ~150 KB). */
+const PAGES_HELD = 32;
 
 export type OaiArgs = Record<string, string[]>;
 
@@ -132,14 +132,14 @@ export function createOai(ctx: AppContext) {
   // carry, and the next page is read while this one is written and travels. Kept as the other
   // answers are (a moment, dropped by any write through the API, so a record made private meanwhile
   // is never sent from here); when nothing is kept (PAGE_CACHE_MS=0), each page is its own statement.
-  const pages = createAnswerCache<repo.RecordRow[]>();
+  const pages = createAnswerCache<repo.RecordRow[]>({ maxEntries: PAGES_HELD });
   const keyOf = (filter: repo.RecordFilter) => JSON.stringify(filter);
   const readPages = async (filter: repo.RecordFilter) => {
     if (!pages.enabled) return repo.listRecords(ctx.db, filter, PAGE_SIZE + 1);
     const rows = await repo.listRecords(ctx.db, filter, PAGES_PER_READ * PAGE_SIZE + 1);
     // The last row of a whole read only says that the list goes on: it starts no page of its own.
     const pagesRead = Math.min(rows.length, PAGES_PER_READ * PAGE_SIZE);
-    for (let start = PAGE_SIZE; start < pagesRead && pages.size < READ_AHEAD_MAX; start += PAGE_SIZE) {
+    for (let start = PAGE_SIZE; start < pagesRead; start += PAGE_SIZE) {
       const last = rows[start - 1] as repo.RecordRow;
       const page = rows.slice(start, start + PAGE_SIZE + 1);
       pages.get(keyOf({ ...filter, after: { datestamp: last.datestamp, id: last.id } }), async () => page);
@@ -148,7 +148,7 @@ export function createOai(ctx: AppContext) {
   };
   const pageRows = (filter: repo.RecordFilter) => pages.get(keyOf(filter), () => readPages(filter));
   const readAhead = (filter: repo.RecordFilter) => {
-    if (pages.enabled && !pages.fresh(keyOf(filter)) && pages.size < READ_AHEAD_MAX) void pageRows(filter);
+    if (pages.enabled && !pages.fresh(keyOf(filter))) void pageRows(filter);
   };
 
   const header = (row: repo.RecordRow) =>
