@@ -25,7 +25,7 @@ export { newestMtime };
 const root = resolve(import.meta.dirname, '..');
 export const serverBundle = join(root, 'build', 'server.mjs');
 /** Files the server opens by `new URL(…, import.meta.url)`: copied beside the bundle. */
-const besideBundle = [
+export const besideBundle = [
   'server/media/ingest/decode-bmp.worker.mjs',
   'server/db/pglite-worker.mjs',
   'server/media/faces/face-worker.mjs',
@@ -45,21 +45,22 @@ export function serverBundleStale(): boolean {
  * tests start the bundles while another test run may be building them (server/test/built.ts), two
  * imports may start at once, and a source changed meanwhile still makes the file stale.
  */
-function place(file: string, started: Date, write: (partial: string) => void) {
+export function placeBuilt(file: string, started: Date, write: (partial: string) => void) {
   const partial = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.partial`;
   write(partial);
   utimesSync(partial, started, started);
   renameSync(partial, file);
 }
 
-function copyBesideBundle(started: Date) {
+/** The files the bundles open beside themselves, copied into `dir`. */
+export function copyBesideBundle(dir: string, started: Date) {
   for (const file of besideBundle)
-    place(join(root, 'build', file.split('/').pop()!), started, (partial) =>
+    placeBuilt(join(dir, file.split('/').pop()!), started, (partial) =>
       copyFileSync(join(root, file), partial),
     );
 }
 
-const bundleOptions = {
+export const bundleOptions = {
   absWorkingDir: root,
   write: false,
   bundle: true,
@@ -74,11 +75,11 @@ export async function buildServer(): Promise<void> {
   mkdirSync(join(root, 'build'), { recursive: true });
   const started = new Date();
   const result = await build({ ...bundleOptions, entryPoints: ['server/main.ts'], outfile: serverBundle });
-  copyBesideBundle(started);
+  copyBesideBundle(join(root, 'build'), started);
   await buildRenderWorker(root, renderWorker);
   // The bundle last: a process that finds it newer than its sources finds the rest in place.
   for (const output of result.outputFiles)
-    place(output.path, started, (partial) => writeFileSync(partial, output.contents));
+    placeBuilt(output.path, started, (partial) => writeFileSync(partial, output.contents));
   await buildImport();
 }
 
@@ -97,9 +98,9 @@ export async function buildImport(): Promise<void> {
   mkdirSync(join(root, 'build'), { recursive: true });
   const started = new Date();
   const result = await build({ ...bundleOptions, entryPoints: ['scripts/import.ts'], outfile: importBundle });
-  copyBesideBundle(started);
+  copyBesideBundle(join(root, 'build'), started);
   for (const output of result.outputFiles)
-    place(output.path, started, (partial) => writeFileSync(partial, output.contents));
+    placeBuilt(output.path, started, (partial) => writeFileSync(partial, output.contents));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,6 +1,13 @@
-import { copyFileSync, mkdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildServer, serverBundle, serverBundleStale } from '../../scripts/build-server.ts';
+import {
+  buildServer,
+  bundleOptions,
+  copyBesideBundle,
+  placeBuilt,
+  serverBundle,
+  serverBundleStale,
+} from '../../scripts/build-server.ts';
 import { olderThanSources } from '../web/render-pool.ts';
 
 /**
@@ -22,12 +29,6 @@ const SCRIPTS = ['import', 'export', 'fsck', 'backup', 'restore', 'admin-create'
 export type ScriptName = (typeof SCRIPTS)[number];
 
 const cliDir = join(root, '.test-data', 'cli');
-/** Files the server's modules open by `new URL(…, import.meta.url)`: copied beside each bundle. */
-const BESIDE = [
-  'server/db/pglite-worker.mjs',
-  'server/media/ingest/decode-bmp.worker.mjs',
-  'server/media/faces/face-worker.mjs',
-];
 const SOURCES = ['server', 'common', 'scripts', 'package-lock.json'];
 
 let serverBuild: Promise<string> | undefined;
@@ -61,29 +62,13 @@ async function buildScripts(): Promise<void> {
   const { build } = await import('esbuild');
   const started = new Date();
   const result = await build({
-    absWorkingDir: root,
+    ...bundleOptions,
     entryPoints: SCRIPTS.map((name) => `scripts/${name}.ts`),
     outdir: cliDir,
     outExtension: { '.js': '.mjs' },
-    write: false,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
   });
   mkdirSync(cliDir, { recursive: true });
-  const place = (file: string, write: (partial: string) => void) => {
-    const partial = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.partial`;
-    write(partial);
-    // Dated from when the build began: a source changed meanwhile still makes it stale.
-    utimesSync(partial, started, started);
-    renameSync(partial, file);
-  };
-  for (const source of BESIDE) {
-    place(join(cliDir, source.split('/').pop()!), (partial) => copyFileSync(join(root, source), partial));
-  }
+  copyBesideBundle(cliDir, started);
   for (const output of result.outputFiles)
-    place(output.path, (partial) => writeFileSync(partial, output.contents));
+    placeBuilt(output.path, started, (partial) => writeFileSync(partial, output.contents));
 }
