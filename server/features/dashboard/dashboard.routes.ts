@@ -11,7 +11,7 @@ export const dashboardFeature = defineFeature({
         config: { permission: 'admin:dashboard' },
         schema: { response: { 200: dashboardResponse } },
       },
-      async (request) => getDashboard(ctx, await request.actor()),
+      async (request) => getDashboard(ctx, await request.actor(), {}),
     );
   },
 });

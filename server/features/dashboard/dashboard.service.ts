@@ -17,7 +17,11 @@ export const RECENT_ACTIVITY_SIZE = 8;
  * The dashboard (admin-back-office.md §2, §3) for every staff role: exact counts over the whole
  * archive, computed by the database (the original app counted a sample of 1,000 rows).
  */
-export async function getDashboard(ctx: AppContext, actor: Actor): Promise<DashboardData> {
+export async function getDashboard(
+  ctx: AppContext,
+  actor: Actor,
+  _input: Record<string, never>,
+): Promise<DashboardData> {
   authorize(actor, 'admin:dashboard');
   const [counts, top, activity, pendingKnowledge, pendingNames] = await Promise.all([
     getDashboardCounts(ctx.db),

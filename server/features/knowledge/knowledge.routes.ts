@@ -69,7 +69,7 @@ export const knowledgeFeature = defineFeature({
     routes.get(
       '/stats',
       { config: { permission: 'submission:review' }, schema: { response: { 200: knowledgeStatsResponse } } },
-      async (request) => getKnowledgeStats(ctx, await request.actor()),
+      async (request) => getKnowledgeStats(ctx, await request.actor(), {}),
     );
 
     // Server-sent events: { type: 'changed', id, status } per contribution sent or reviewed.
@@ -102,7 +102,7 @@ export const knowledgeFeature = defineFeature({
         schema: { params: idParams, response: { 200: knowledgeReviewResponse } },
       },
       async (request) => ({
-        contribution: await rejectKnowledge(ctx, await request.actor(), request.params.id),
+        contribution: await rejectKnowledge(ctx, await request.actor(), request.params),
       }),
     );
 

@@ -84,7 +84,7 @@ export async function listKnowledgeForReview(
   return { items: page.rows.map(presentStaffKnowledge), total: page.total, nextCursor: page.nextCursor };
 }
 
-export async function getKnowledgeStats(ctx: AppContext, actor: Actor) {
+export async function getKnowledgeStats(ctx: AppContext, actor: Actor, _input: Record<string, never>) {
   authorize(actor, 'submission:review');
   return presentKnowledgeStats(await repo.countContributions(ctx.db));
 }
@@ -126,7 +126,7 @@ export async function acceptKnowledge(ctx: AppContext, actor: Actor, { id, field
 }
 
 /** Rejected: nothing of it reaches the item. An accepted one stays accepted. */
-export async function rejectKnowledge(ctx: AppContext, actor: Actor, id: string) {
+export async function rejectKnowledge(ctx: AppContext, actor: Actor, { id }: { id: string }) {
   authorize(actor, 'submission:review');
   await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.getContributionForUpdate(trx, id);
