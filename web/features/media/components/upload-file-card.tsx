@@ -1,4 +1,5 @@
-import { ChevronDown, ExternalLink } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
+import { DisclosureButton } from '#web/components/disclosure-button.tsx';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Category } from '#common/api/categories.ts';
@@ -134,20 +135,14 @@ export function UploadFileCard({
             <p className="text-sm text-blue-900 sm:col-span-2">{suggestedText(t, suggested)}</p>
           )}
           <div className="sm:col-span-2">
-            <button
-              type="button"
-              aria-expanded={open}
-              aria-controls={moreId}
-              aria-describedby={nameId}
-              onClick={() => setOpen((value) => !value)}
-              className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-blue-800 underline hover:bg-blue-50"
+            <DisclosureButton
+              open={open}
+              onToggle={() => setOpen((value) => !value)}
+              controls={moreId}
+              describedBy={nameId}
             >
               {t('admin.upload.more', 'More details')}
-              <ChevronDown
-                aria-hidden="true"
-                className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
-              />
-            </button>
+            </DisclosureButton>
           </div>
           {open && (
             <div id={moreId} className="grid gap-3 sm:col-span-2 sm:grid-cols-2">

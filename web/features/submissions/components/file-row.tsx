@@ -1,4 +1,5 @@
-import { ChevronDown, FileAudio, FileImage, FileText, FileVideo } from 'lucide-react';
+import { FileAudio, FileImage, FileText, FileVideo } from 'lucide-react';
+import { DisclosureButton } from '#web/components/disclosure-button.tsx';
 import { useId, useState } from 'react';
 import { useT } from '#web/app/i18n.tsx';
 import { FileProgress, RemoveFileButton } from '#web/features/uploads/index.ts';
@@ -89,20 +90,14 @@ export function FileRow({
 
       {editable && (
         <div className="mt-2">
-          <button
-            type="button"
-            aria-expanded={open}
-            aria-controls={detailsId}
-            aria-describedby={nameId}
-            onClick={() => setOpen((value) => !value)}
-            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-blue-800 underline hover:bg-blue-50"
+          <DisclosureButton
+            open={open}
+            onToggle={() => setOpen((value) => !value)}
+            controls={detailsId}
+            describedBy={nameId}
           >
             {t('submit.file.edit_details', 'Broyt upplýsingar')}
-            <ChevronDown
-              aria-hidden="true"
-              className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
-            />
-          </button>
+          </DisclosureButton>
           {open && (
             <FileDetailsFields
               id={detailsId}
