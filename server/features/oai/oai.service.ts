@@ -323,8 +323,8 @@ export function createOai(ctx: AppContext) {
       categoryId,
       after,
     });
-    // One statement a page (one more row than the page says whether the list goes on): the
-    // rows of a page are a few dozen kilobytes, the answer is written from them piece by piece.
+    // The page's rows and one more, which says whether the list goes on (read with the next pages,
+    // or ahead while the last page was sent: pageRows); the answer is written from them piece by piece.
     const rows = await pageRows(filter(state.after));
     if (rows.length === 0) throw new OaiError('noRecordsMatch', 'No records match the request.');
     const total: number =
