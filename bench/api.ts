@@ -206,12 +206,15 @@ async function measure(engine: Engine) {
       { name: 'search, common + category', path: `/api/gallery?q=bryggjan&category=${item.category_id}` },
       { name: 'media page /media/:id', path: `/media/${item.id}` },
       { name: 'its view write (POST)', path: `/api/media/${item.id}/view`, method: 'POST' },
+      // A gallery page brings twelve: most of what a crowd asks for (bench/load.ts).
+      { name: 'a thumbnail /files/media/:id/thumb', path: `/files/media/${item.id}/thumb` },
       ...[
         { name: '/api/gallery (first page)', path: '/api/gallery', goal: 'uncached-gallery' as const },
         { name: '/', path: '/', goal: 'uncached-home' as const },
         { name: 'search, rare', path: '/api/gallery?q=sjeldsamt', goal: 'uncached-quarter' as const },
         { name: 'media page /media/:id', path: `/media/${item.id}`, goal: 'uncached-quarter' as const },
         { name: 'search page /?q=', path: '/?q=sjeldsamt' },
+        { name: 'a thumbnail', path: `/files/media/${item.id}/thumb` },
         // A person's name (issue 29 §2), typed without its accents: the items' people_names.
         { name: 'search, a person', path: `/api/gallery?q=${PERSON_QUERY}` },
         { name: '/ as a contributor', path: '/', cookie: contributor, goal: 'uncached-home' as const },

@@ -46,6 +46,8 @@ export interface Config {
   pendingSubmissionsMaxBytes?: number;
   /** What the IIIF image server's kept pyramids and cut images may take on disk (features/iiif); default 1 GB. */
   iiifCacheBytes?: number;
+  /** What the small files kept in memory (thumbnails) may take together; 0: none kept. */
+  fileMemoryBytes?: number;
   /**
    * The map (features/map): the region it shows (west, south, east, north; default the Faroe
    * Islands), and a tile server to draw under it, for installations that have one (otherwise the
@@ -104,6 +106,7 @@ const envSchema = z.object({
   UPLOAD_IDLE_SECONDS: z.coerce.number().int().min(10).max(7200).optional(),
   PENDING_SUBMISSIONS_MAX_GB: z.coerce.number().positive().max(1_000_000).optional(),
   IIIF_CACHE_MB: z.coerce.number().int().min(16).max(100_000_000).optional(),
+  FILE_MEMORY_MB: z.coerce.number().int().min(0).max(100_000).optional(),
   MAP_REGION: optional.pipe(
     z
       .string()
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? undefined
         : Math.round(e.PENDING_SUBMISSIONS_MAX_GB * 1024 ** 3),
     iiifCacheBytes: e.IIIF_CACHE_MB === undefined ? undefined : e.IIIF_CACHE_MB * 1024 ** 2,
+    fileMemoryBytes: e.FILE_MEMORY_MB === undefined ? undefined : e.FILE_MEMORY_MB * 1024 ** 2,
     map: {
       region: readBbox(e.MAP_REGION) ?? undefined,
       tileUrl: e.MAP_TILE_URL,

@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobStore } from '../storage/blob-store.ts';
+import type { KeptSmallFiles } from '../storage/kept-small-files.ts';
 import { notFound } from '../errors.ts';
 
 /** One stored file, resolved and cleared for this caller (features/files makes them). */
@@ -45,16 +47,19 @@ export function parseRange(
 /**
  * Streams a stored file with what a careful file server sends: ETag/304, byte ranges (206) for
  * seeking in video and audio, caching that fits who may see the file, nosniff, a sandbox for
- * anything that is not an image, video or sound, and an attachment name on download.
+ * anything that is not an image, video or sound, and an attachment name on download. A small file
+ * (a thumbnail) is sent from memory when `kept` holds it, and read whole and kept when it does not.
  */
 export async function sendBlob(
   request: FastifyRequest<{ Querystring: { download?: string; v?: string } }>,
   reply: FastifyReply,
   blobs: BlobStore,
   file: ServableFile,
+  kept?: KeptSmallFiles,
 ) {
-  const stat = await blobs.stat(file.key);
-  if (!stat) throw notFound('File not found');
+  const held = kept?.peek(file.key);
+  const size = held?.length ?? (await blobs.stat(file.key))?.size;
+  if (size === undefined) throw notFound('File not found');
   const etag = `"${file.etag}"`;
   reply.header('etag', etag);
   reply.header('accept-ranges', 'bytes');
@@ -72,25 +77,38 @@ export async function sendBlob(
 
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
 
-  const range = parseRange(request.headers.range, stat.size);
+  const range = parseRange(request.headers.range, size);
   if (range === 'invalid') {
-    reply.header('content-range', `bytes */${stat.size}`);
+    reply.header('content-range', `bytes */${size}`);
     return reply.status(416).send();
   }
   reply.type(file.mimeType);
   if (request.method === 'HEAD') {
-    reply.header('content-length', stat.size);
-    return reply.send();
+    // Fastify's HEAD route says 0 for no payload and drains a stream: an empty one keeps the
+    // length, and no file is read for it.
+    reply.header('content-length', size);
+    return reply.send(Readable.from([]));
+  }
+  if (range && held) {
+    reply.status(206);
+    reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+    reply.header('content-length', range.end - range.start + 1);
+    return reply.send(held.subarray(range.start, range.end + 1));
   }
   if (range) {
     const { body } = await blobs.get(file.key, range);
     reply.status(206);
-    reply.header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`);
+    reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
     reply.header('content-length', range.end - range.start + 1);
     return reply.send(body);
   }
+  const whole = held ?? (await kept?.read(file.key, size));
+  if (whole) {
+    reply.header('content-length', whole.length);
+    return reply.send(whole);
+  }
   const { body } = await blobs.get(file.key);
-  reply.header('content-length', stat.size);
+  reply.header('content-length', size);
   return reply.send(body);
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idParams } from '#common/api/shared.ts';
 import { defineFeature } from '#server/http/feature.ts';
 import { sendBlob } from '#server/http/send-blob.ts';
+import { createKeptSmallFiles, DEFAULT_KEPT_FILES_BYTES } from '#server/storage/kept-small-files.ts';
 import {
   keptMediaFileRows,
   MEDIA_FILE_VARIANTS,
@@ -38,6 +39,10 @@ export const filesFeature = defineFeature({
   prefix: '/files',
   public(routes, ctx) {
     const mediaFileRows = keptMediaFileRows(ctx);
+    // Thumbnails sent from memory (storage/kept-small-files.ts): who may have one is decided first.
+    const keptFiles = createKeptSmallFiles(ctx.blobs, {
+      maxBytes: ctx.config.fileMemoryBytes ?? DEFAULT_KEPT_FILES_BYTES,
+    });
     // Who may fetch each file is decided in the service, so that everyone else gets the same 404
     // as for a missing file; the route's own permission is the browsing one.
     routes.get(
@@ -60,6 +65,7 @@ export const filesFeature = defineFeature({
             { ...request.params, ...downloadOf(request), v: request.query.v },
             mediaFileRows,
           ),
+          keptFiles,
         ),
     );
 

@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheControl } from '#server/http/send-blob.ts';
-import { asRole, buildMedia } from '#server/test/factories.ts';
+import { asRole, buildDerivatives, buildMedia } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { updateMedia } from '../media/media.repository.ts';
 import { withExtension } from './files.service.ts';
@@ -80,6 +81,38 @@ describe('the rows a file is served from', () => {
       else process.env.PAGE_CACHE_MS = previous;
       await own.close();
     }
+  });
+});
+
+describe('a thumbnail sent from memory (storage/kept-small-files.ts)', () => {
+  it('is the stored bytes, whole, in ranges and as HEAD, and still refused once its item is hidden', async () => {
+    const media = await buildMedia(t, { is_public: true });
+    await buildDerivatives(t, media.id, [{ variant: 'thumb', width: 400, height: 300 }]);
+    const bytes = randomBytes(5_000);
+    await t.ctx.blobs.put(`derivatives/${media.id}/thumb-abc.webp`, bytes, { contentType: 'image/webp' });
+    const url = `/files/media/${media.id}/thumb`;
+    for (let i = 0; i < 2; i++) {
+      const whole = await t.app.inject(url);
+      expect(whole.statusCode).toBe(200);
+      expect(whole.rawPayload).toEqual(bytes);
+      expect(whole.headers['content-length']).toBe('5000');
+      expect(whole.headers['content-type']).toBe('image/webp');
+    }
+    const part = await t.app.inject({ url, headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 100-199/5000');
+    expect(part.rawPayload).toEqual(bytes.subarray(100, 200));
+    const tail = await t.app.inject({ url, headers: { range: 'bytes=4990-' } });
+    expect(tail.rawPayload).toEqual(bytes.subarray(4990));
+    expect((await t.app.inject({ url, headers: { range: 'bytes=6000-' } })).statusCode).toBe(416);
+    const head = await t.app.inject({ url, method: 'HEAD' });
+    expect(head.headers['content-length']).toBe('5000');
+    expect(head.rawPayload.length).toBe(0);
+
+    const editor = await asRole(t, 'editor');
+    const hide = await editor.post('/api/admin/media/bulk', { ids: [media.id], action: 'unpublish' });
+    expect(hide.statusCode).toBe(200);
+    expect((await t.app.inject(url)).statusCode).toBe(404);
   });
 });
 
