@@ -34,7 +34,9 @@ import {
   runFaceBackfill,
   runFaceScan,
 } from '../features/faces/faces.public.ts';
+import { lowerImageThreadPriority } from '../media/image-threads.ts';
 import { type JobHandler, JobRunner, type JobRunnerLogger } from './job-runner.ts';
+import type { Job } from './jobs.repository.ts';
 
 /**
  * The queue's workers: every kind of background job and the function that does it. Sound and
@@ -65,21 +67,36 @@ export function createJobRunner(deps: {
       payload as unknown as DerivativesPayload,
       job.attempts >= job.max_attempts,
     );
+  const handlers: Record<string, JobHandler> = {
+    [DERIVATIVES_JOB]: derivatives,
+    [AV_DERIVATIVES_JOB]: derivatives,
+    [PLAYABLE_COPY_JOB]: (payload, job) =>
+      makePlayableCopy(deps, payload as unknown as PlayableCopyPayload, job.attempts >= job.max_attempts),
+    [NOTIFY_STAFF_JOB]: (payload) => sendStaffNotice(deps, payload as { since: string }),
+    [NOTIFY_SUBMITTER_JOB]: (payload) => sendSubmitterNotice(deps, payload as { submissionId: string }),
+    [FIXITY_JOB]: (payload) => runFixitySlice(deps, payload as FixityPayload),
+    [MAIL_JOB]: (payload) => sendQueuedMail(deps, payload),
+    [HASH_BACKFILL_JOB]: (payload) => runHashBackfill(deps, payload as HashBackfillPayload),
+    [FACE_SCAN_JOB]: (payload) => runFaceScan(deps, payload as FaceScanPayload),
+    [FACE_BACKFILL_JOB]: (payload) => runFaceBackfill(deps, payload as FaceBackfillPayload),
+  };
   const runner: JobRunner = new JobRunner(
     deps.db,
-    {
-      [DERIVATIVES_JOB]: derivatives,
-      [AV_DERIVATIVES_JOB]: derivatives,
-      [PLAYABLE_COPY_JOB]: (payload, job) =>
-        makePlayableCopy(deps, payload as unknown as PlayableCopyPayload, job.attempts >= job.max_attempts),
-      [NOTIFY_STAFF_JOB]: (payload) => sendStaffNotice(deps, payload as { since: string }),
-      [NOTIFY_SUBMITTER_JOB]: (payload) => sendSubmitterNotice(deps, payload as { submissionId: string }),
-      [FIXITY_JOB]: (payload) => runFixitySlice(deps, payload as FixityPayload),
-      [MAIL_JOB]: (payload) => sendQueuedMail(deps, payload),
-      [HASH_BACKFILL_JOB]: (payload) => runHashBackfill(deps, payload as HashBackfillPayload),
-      [FACE_SCAN_JOB]: (payload) => runFaceScan(deps, payload as FaceScanPayload),
-      [FACE_BACKFILL_JOB]: (payload) => runFaceBackfill(deps, payload as FaceBackfillPayload),
-    },
+    // A job's image work runs on libvips' threads, lowered before and after each job (new threads
+    // are found then): background work takes the CPU that visitors' answers leave.
+    Object.fromEntries(
+      Object.entries(handlers).map(([kind, handler]) => [
+        kind,
+        async (payload: Record<string, unknown>, job: Job) => {
+          lowerImageThreadPriority();
+          try {
+            return await handler(payload, job);
+          } finally {
+            lowerImageThreadPriority();
+          }
+        },
+      ]),
+    ),
     deps.logger,
     undefined,
     [[AV_DERIVATIVES_JOB], [PLAYABLE_COPY_JOB], [FACE_SCAN_JOB, FACE_BACKFILL_JOB]],
