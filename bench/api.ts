@@ -155,7 +155,11 @@ const fmt = (value: number, digits = 0) => value.toLocaleString('en', { maximumF
 async function measure(engine: Engine) {
   const start = performance.now();
   await migrateToLatest(engine.handle.db);
-  const t: TestApp = await createTestApp({ database: engine.handle, webDir: webDir() });
+  // FILE_MEMORY_MB as the server reads it (0: every thumbnail read from the disk, as before 2026-11-27).
+  const fileMemory = process.env.FILE_MEMORY_MB
+    ? { config: { fileMemoryBytes: Number(process.env.FILE_MEMORY_MB) * 1024 ** 2 } }
+    : {};
+  const t: TestApp = await createTestApp({ database: engine.handle, webDir: webDir(), ...fileMemory });
   const apps = [t];
   const bare = Fastify();
   try {
@@ -174,8 +178,9 @@ async function measure(engine: Engine) {
     const item = rows[0]!;
     // The same archive served with nothing kept (PAGE_CACHE_MS=0): what a signed-in visitor, a
     // search or a later page costs (issue 31), and the same for a contributor and an admin.
+    // (The same stored files: the thumbnails' rows serve them.)
     const uncached = await withEnv({ PAGE_CACHE_MS: '0' }, () =>
-      createTestApp({ database: engine.handle, webDir: webDir() }),
+      createTestApp({ database: engine.handle, webDir: webDir(), blobs: t.ctx.blobs, ...fileMemory }),
     );
     apps.push(uncached);
     const uncachedBase = await listen(uncached);
@@ -186,7 +191,12 @@ async function measure(engine: Engine) {
     const anewDb = engine.handle.db.withoutPlugins();
     keepSharedAnswers(anewDb, false);
     const anew = await withEnv({ PAGE_CACHE_MS: '0' }, () =>
-      createTestApp({ database: { ...engine.handle, db: anewDb }, webDir: webDir() }),
+      createTestApp({
+        database: { ...engine.handle, db: anewDb },
+        webDir: webDir(),
+        blobs: t.ctx.blobs,
+        ...fileMemory,
+      }),
     );
     apps.push(anew);
     const anewBase = await listen(anew);
