@@ -89,14 +89,8 @@ export async function sendBlob(
     reply.header('content-length', size);
     return reply.send(Readable.from([]));
   }
-  if (range && held) {
-    reply.status(206);
-    reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
-    reply.header('content-length', range.end - range.start + 1);
-    return reply.send(held.subarray(range.start, range.end + 1));
-  }
   if (range) {
-    const { body } = await blobs.get(file.key, range);
+    const body = held ? held.subarray(range.start, range.end + 1) : (await blobs.get(file.key, range)).body;
     reply.status(206);
     reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
     reply.header('content-length', range.end - range.start + 1);
