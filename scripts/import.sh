@@ -11,15 +11,16 @@
 # - --liftoff-only: PGlite's Postgres (WebAssembly) stays in V8's baseline code; optimising its hot
 #   functions took 35–60 MB more at the peak (the optimiser's working memory, the optimised code) and
 #   saved no CPU time that an import could measure (bench/README.md "import");
-# - PGLITE_SHARED_BUFFERS=16MB: half the server's buffer pool (server/db/pglite-options.ts), 17 MB
-#   less; an import writes each row once and reads little back;
+# - PGLITE_SHARED_BUFFERS=8MB: a quarter of the server's buffer pool (server/db/pglite-options.ts),
+#   all of it resident from the start; an import writes each row once and reads little back. 1,000
+#   camera photos peaked at 305–309 MB with 16 MB, 299 MB with 8 (bench/README.md "import");
 # - plain JavaScript (build/import.mjs, scripts/build-server.ts), as the server runs: tsx's loader
 #   thread and the transformed modules cost ~40 MB. Built here when it is missing or older than a
 #   source (under a second; `npm run build` builds it too).
 # Paths given to it are taken from the folder npm runs it in (the project's), as before.
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 export GLIBC_TUNABLES="${GLIBC_TUNABLES:-glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072}"
-export PGLITE_SHARED_BUFFERS="${PGLITE_SHARED_BUFFERS:-16MB}"
+export PGLITE_SHARED_BUFFERS="${PGLITE_SHARED_BUFFERS:-8MB}"
 root="$(dirname "$0")/.."
 if [ ! -f "$root/build/import.mjs" ] ||
   [ -n "$(cd "$root" && find server common scripts package-lock.json -newer build/import.mjs -print -quit)" ]; then
