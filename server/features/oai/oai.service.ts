@@ -154,13 +154,10 @@ export function createOai(ctx: AppContext) {
     if (!pages.enabled) return;
     let next = filter;
     for (let ahead = 0; ahead < PAGES_PER_READ; ahead++) {
-      if (!pages.fresh(keyOf(next))) {
-        await pageRows(next);
-        return;
-      }
+      const held = pages.fresh(keyOf(next));
       const rows = await pageRows(next);
       const last = rows[PAGE_SIZE - 1];
-      if (rows.length <= PAGE_SIZE || !last) return;
+      if (!held || rows.length <= PAGE_SIZE || !last) return;
       next = { ...filter, after: { datestamp: last.datestamp, id: last.id } };
     }
   };
