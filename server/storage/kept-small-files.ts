@@ -18,7 +18,7 @@ export const DEFAULT_KEPT_FILES_BYTES = 8 * 1024 ** 2;
  * it asks for the bytes.
  */
 export function createKeptSmallFiles(
-  blobs: Pick<BlobStore, 'get' | 'stat'>,
+  blobs: Pick<BlobStore, 'get'>,
   { maxBytes = DEFAULT_KEPT_FILES_BYTES, maxFileBytes = KEPT_FILE_MAX_BYTES } = {},
 ) {
   // A Map iterates in insertion order: re-inserting on a hit keeps the least recently used first.
@@ -57,7 +57,6 @@ export function createKeptSmallFiles(
   }
 
   return {
-    enabled: maxBytes > 0,
     /** The kept bytes of `key`, or undefined (not kept). */
     peek(key: string): Buffer | undefined {
       const body = kept.get(key);
