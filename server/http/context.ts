@@ -19,6 +19,6 @@ export interface AppContext {
   logger: FastifyBaseLogger;
   /** Where uploads are spooled before they are stored (DATA_DIR/tmp). */
   tmpDir: string;
-  /** The background job queue: wake() after queuing work so it starts at once. */
-  jobs: { wake(): void };
+  /** The background job queue: wake() after queuing work (of a kind, or any) so it starts at once. */
+  jobs: { wake(kind?: string): void };
 }

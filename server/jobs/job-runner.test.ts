@@ -156,3 +156,41 @@ describe('lanes and permanent failures', () => {
     expect(runs).toBe(1);
   });
 });
+
+describe('the first lane at a width of two (an import)', () => {
+  it('runs two of its jobs at once, and still every job once', async () => {
+    const kind = `test-${Math.random()}`;
+    const ids = await Promise.all([1, 2, 3, 4].map((n) => createJob(h.db, kind, { n })));
+    const ran: number[] = [];
+    let running = 0;
+    let most = 0;
+    // Each job waits until another is running beside it (or none is left to come): one at a time,
+    // the first would wait for ever and the test time out.
+    const waiting: (() => void)[] = [];
+    const runner = new JobRunner(
+      h.db,
+      {
+        [kind]: async (payload) => {
+          running += 1;
+          most = Math.max(most, running);
+          ran.push(Number(payload.n));
+          if (ran.length < ids.length && running < 2) await new Promise<void>((r) => waiting.push(r));
+          for (const go of waiting.splice(0)) go();
+          running -= 1;
+        },
+      },
+      silent,
+      fast,
+    );
+    runner.start(h, { width: 2 });
+    try {
+      await pollUntil('every job is done', async () =>
+        (await Promise.all(ids.map(statusOf))).every((s) => s.status === 'done'),
+      );
+      expect(most).toBe(2);
+      expect(ran.sort()).toEqual([1, 2, 3, 4]);
+    } finally {
+      await runner.stop();
+    }
+  });
+});

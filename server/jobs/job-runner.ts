@@ -20,9 +20,10 @@ export interface JobRunnerLogger {
   error(obj: object, msg: string): void;
 }
 
-/** Kinds of job worked through one at a time, apart from the others'. */
+/** Kinds of job worked through apart from the others', `width` at a time. */
 interface Lane {
   kinds: string[];
+  width: number;
   timer: NodeJS.Timeout | undefined;
   running: Promise<void> | undefined;
   wakeRequested: boolean;
@@ -30,7 +31,7 @@ interface Lane {
 
 /**
  * Runs queued jobs in this process, one at a time in each lane (image work is CPU-bound, and
- * PGlite runs one query at a time anyway). Kinds given a lane of their own (`separateLanes`: the
+ * PGlite runs one query at a time anyway; an import may widen the first lane, see start()). Kinds given a lane of their own (`separateLanes`: the
  * long sound and video decodes) are worked through beside the rest, so a long one never holds up
  * thumbnails or mail. `wake()` after enqueuing starts work at once; a slow poll picks up
  * jobs other instances queued, retries that came due, and jobs a dead process left running.
@@ -62,15 +63,21 @@ export class JobRunner {
     const rest = Object.keys(handlers).filter((kind) => !apart.has(kind));
     this.lanes = [rest, ...separate].map((kinds) => ({
       kinds,
+      width: 1,
       timer: undefined,
       running: undefined,
       wakeRequested: false,
     }));
   }
 
-  /** Starts working the queue of `database` (the handle this runner's db comes from). */
-  start(database: Pick<DatabaseHandle, 'engine' | 'holdAdvisoryLock'>): void {
+  /**
+   * Starts working the queue of `database` (the handle this runner's db comes from). `width`: how
+   * many jobs of the first lane (image derivatives and the rest) run at once; one in the server,
+   * where visitors' answers need the cores, more in an import, whose own work waits on them.
+   */
+  start(database: Pick<DatabaseHandle, 'engine' | 'holdAdvisoryLock'>, { width = 1 } = {}): void {
     this.stopped = false;
+    this.lanes[0]!.width = width;
     this.ready = this.prepare(database).catch((error: unknown) =>
       this.logger.error({ err: error }, 'job runner could not prepare; jobs of a dead process wait'),
     );
@@ -126,11 +133,13 @@ export class JobRunner {
     this.releaseLock = undefined;
   }
 
-  wake(): void {
+  /** Starts work at once: in the lane of `kind` (a job just queued), or in every lane. */
+  wake(kind?: string): void {
     if (this.stopped) return;
     for (const lane of this.lanes) {
+      if (kind !== undefined && !lane.kinds.includes(kind)) continue;
       if (lane.running) lane.wakeRequested = true;
-      else this.schedule(lane, 0);
+      else this.schedule(lane, 0, false);
     }
   }
 
@@ -141,28 +150,39 @@ export class JobRunner {
     return count;
   }
 
-  private schedule(lane: Lane, ms: number) {
+  /**
+   * `poll`: a run of the lane's timer (at start and every pollMs), which also queues again what a
+   * dead process left running; a wake (a job just queued) only works the queue.
+   */
+  private schedule(lane: Lane, ms: number, poll = true) {
     clearTimeout(lane.timer);
     lane.timer = setTimeout(() => {
-      lane.running = this.loop(lane).finally(() => {
+      lane.running = this.loop(lane, poll).finally(() => {
         lane.running = undefined;
         if (this.stopped) return;
         const again = lane.wakeRequested;
         lane.wakeRequested = false;
-        this.schedule(lane, again ? 0 : this.options.pollMs);
+        this.schedule(lane, again ? 0 : this.options.pollMs, !again);
       });
     }, ms);
     lane.timer.unref();
   }
 
-  private async loop(lane: Lane) {
+  private async loop(lane: Lane, poll: boolean) {
     try {
       await this.ready;
-      const requeued = await requeueOrphanedJobs(this.db, this.workerId, this.options.staleAfterSeconds);
-      if (requeued > 0) this.logger.warn({ requeued }, 'jobs left running by a stopped process queued again');
-      while (!this.stopped && (await this.runOne(lane.kinds))) {
-        // keep going while there is work
+      if (poll) {
+        const requeued = await requeueOrphanedJobs(this.db, this.workerId, this.options.staleAfterSeconds);
+        if (requeued > 0) this.logger.warn({ requeued }, 'jobs left running by a stopped process queued again');
       }
+      const work = async () => {
+        while (!this.stopped && (await this.runOne(lane.kinds))) {
+          // keep going while there is work
+        }
+      };
+      // Settled, not all: a worker that fails leaves the others to finish before the lane ends.
+      const workers = await Promise.allSettled(Array.from({ length: lane.width }, work));
+      for (const worker of workers) if (worker.status === 'rejected') throw worker.reason;
       if (lane === this.lanes[0]) await deleteFinishedJobs(this.db, 7 * 24 * 3600);
     } catch (error) {
       this.logger.error({ err: error }, 'job runner failed');

@@ -175,7 +175,7 @@ async function storeNewMedia(
       return created;
     }),
   );
-  ctx.jobs.wake();
+  if (needsDerivatives) ctx.jobs.wake(derivativesJobKind(ingested.mediaType));
   // Staff see at once which items the new picture looks like (issue 29).
   const nearDuplicates = await nearDuplicatesOf(ctx.db, storedHashes(row), row.id);
   return { media: presentMedia(row, [], { canSeeOriginal: true }), nearDuplicates };

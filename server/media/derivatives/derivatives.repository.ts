@@ -118,6 +118,11 @@ export interface DerivativeSource {
   mediaType: string;
   /** Null when no watermark applies: submissions (staff-only) or an item recorded without one. */
   watermark: WatermarkSettings | null;
+  /**
+   * Whether the row has the near-duplicate hashes of this very file (the ingest makes them and
+   * records them with the file; rows older than them have none, and get them from this job).
+   */
+  hashed: boolean;
 }
 
 /** What a derivative job works from: the owner's original and, for public media, its recorded watermark. */
@@ -128,11 +133,17 @@ export async function getDerivativeSource(
   if (payload.ownerType === 'submission') {
     const row = await db
       .selectFrom('submissions')
-      .select(['file_key', 'mime_type', 'media_type'])
+      .select(['file_key', 'mime_type', 'media_type', 'dhash', 'dhash_turns'])
       .where('id', '=', payload.ownerId)
       .executeTakeFirst();
     return (
-      row && { fileKey: row.file_key, mimeType: row.mime_type, mediaType: row.media_type, watermark: null }
+      row && {
+        fileKey: row.file_key,
+        mimeType: row.mime_type,
+        mediaType: row.media_type,
+        watermark: null,
+        hashed: hashed(row),
+      }
     );
   }
   const row = await db
@@ -152,6 +163,7 @@ export async function getDerivativeSource(
     fileKey: row.file_key,
     mimeType: row.mime_type,
     mediaType: row.media_type,
+    hashed: hashed(row),
     watermark:
       row.watermark_enabled && !unmarked
         ? ({
@@ -165,6 +177,9 @@ export async function getDerivativeSource(
         : null,
   };
 }
+
+const hashed = (row: { dhash: string | null; dhash_turns: string[] | null }) =>
+  row.dhash !== null && row.dhash_turns !== null;
 
 export async function setProcessing(
   db: Db,

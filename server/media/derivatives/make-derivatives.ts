@@ -196,10 +196,11 @@ async function imageDerivatives(
   // libvips afresh for each size, where JPEG shrink-on-load makes the small ones cheap.
   const image = await openImage(original, source.mimeType);
   try {
-    // The near-duplicate hashes, made here too so items older than them get them with new sizes.
+    // The near-duplicate hashes, made here only for a row that has none (older than them): the
+    // ingest makes them and records them with the file.
     const [made, hashes] = await Promise.all([
       imageSizes(deps, payload, source, image, work),
-      hashImage(image.pipeline()),
+      source.hashed ? undefined : hashImage(image.pipeline()),
     ]);
     return { made, hashes };
   } finally {
@@ -225,12 +226,9 @@ async function imageSizes(
         .webp({ quality: 75 }),
     ),
   ];
-  // At most DISPLAY_PX square, so this lossless hand-over stays small whatever the original.
-  const display = await oriented()
-    .resize(DISPLAY_PX, DISPLAY_PX, { fit: 'inside', withoutEnlargement: true })
-    .png(LOSSLESS)
-    .toBuffer();
-  const shown = await storeWatermarked(deps, payload, 'display', display, source.watermark, 'webp', 82);
+  const displaySize = () =>
+    oriented().resize(DISPLAY_PX, DISPLAY_PX, { fit: 'inside', withoutEnlargement: true });
+  const shown = await storeDisplay(deps, payload, displaySize, source.watermark);
   made.push(shown.derivative);
   // The phone size is the watermarked display scaled down, so it carries the same mark.
   made.push(
@@ -268,21 +266,22 @@ async function imageSizes(
   return made;
 }
 
-async function storeWatermarked(
+/** The display size, encoded straight from the original, or handed over losslessly to be watermarked. */
+async function storeDisplay(
   deps: Deps,
   payload: DerivativesPayload,
-  variant: DerivativeVariant,
-  image: Buffer,
+  displaySize: () => Sharp,
   watermark: WatermarkSettings | null,
-  format: 'jpeg' | 'png' | 'webp' | 'gif' | 'tiff',
-  quality: number,
 ): Promise<{ derivative: NewDerivative; data: Buffer }> {
+  const format = 'webp';
+  const quality = 82;
+  const variant = 'display';
   if (!watermark) {
-    const { data, info } = await sharp(image)
-      .toFormat(format, { quality })
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await displaySize().webp({ quality }).toBuffer({ resolveWithObject: true });
     return { derivative: await storeEncoded(deps, payload, variant, data, info, false), data };
   }
+  // At most DISPLAY_PX square, so this lossless hand-over stays small whatever the original.
+  const image = await displaySize().png(LOSSLESS).toBuffer();
   const result = await watermarkImage(image, watermark, { format, quality });
   if (result.error) {
     // Spec: a failed watermark still yields the image, unwatermarked; the failure is logged.

@@ -120,6 +120,32 @@ describe('the derivatives job', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ dhash: (await hashImage(sharp(photo))).upright, processing_status: 'ready' });
   });
+
+  it('keeps the hashes the ingest recorded with the file, and makes only the sizes', async () => {
+    const photo = await exifFixture('malformed');
+    await t.ctx.blobs.put('media/hashed.jpg', await readFile(photo), { contentType: 'image/jpeg' });
+    // Hashes that are not this photo's: were they made again, the photo's would replace them.
+    const recorded = {
+      dhash: 'f0f0f0f0f0f0f0f0',
+      dhash_turns: ['0f0f0f0f0f0f0f0f', 'ff00ff00ff00ff00', '00ff00ff00ff00ff'],
+    };
+    const item = await buildMedia(t, { file_key: 'media/hashed.jpg', mime_type: 'image/jpeg', ...recorded });
+    await createJob(t.db, DERIVATIVES_JOB, { ownerType: 'media', ownerId: item.id });
+    await t.jobs.drain();
+    const row = await t.db
+      .selectFrom('media_items')
+      .select(['dhash', 'dhash_turns', 'processing_status'])
+      .where('id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ ...recorded, processing_status: 'ready' });
+    const variants = await t.db
+      .selectFrom('derivatives')
+      .select('variant')
+      .where('owner_id', '=', item.id)
+      .orderBy('variant')
+      .execute();
+    expect(variants.map((v) => v.variant)).toEqual(['display', 'download', 'medium', 'thumb']);
+  });
 });
 
 describe('the backfill job', () => {
