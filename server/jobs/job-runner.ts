@@ -173,7 +173,8 @@ export class JobRunner {
       await this.ready;
       if (poll) {
         const requeued = await requeueOrphanedJobs(this.db, this.workerId, this.options.staleAfterSeconds);
-        if (requeued > 0) this.logger.warn({ requeued }, 'jobs left running by a stopped process queued again');
+        if (requeued > 0)
+          this.logger.warn({ requeued }, 'jobs left running by a stopped process queued again');
       }
       const work = async () => {
         while (!this.stopped && (await this.runOne(lane.kinds))) {
