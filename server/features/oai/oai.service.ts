@@ -18,7 +18,7 @@ import { createTokenCodec, TOKEN_LIFETIME_S, TOKEN_MAX_LENGTH, type TokenState }
 /** Records per list page, read by one indexed statement. */
 export const PAGE_SIZE = 100;
 /** What is written to the socket at once: a few records, never a whole page. */
-const PIECE_CHARS = 16 * 1024;
+const PIECE_BYTES = 32 * 1024;
 /**
  * Pages read by one statement when answers are kept: a statement's fixed cost (planning the two
  * branches and the people's subquery, ~3–4 ms) is then paid once for five pages, not for each.
@@ -265,19 +265,21 @@ export function createOai(ctx: AppContext) {
     return `<ListMetadataFormats><metadataFormat><metadataPrefix>${METADATA_PREFIX}</metadataPrefix><schema>http://www.openarchives.org/OAI/2.0/oai_dc.xsd</schema><metadataNamespace>http://www.openarchives.org/OAI/2.0/oai_dc/</metadataNamespace></metadataFormat></ListMetadataFormats>`;
   }
 
-  async function* listSets(token: string | undefined): AsyncGenerator<string> {
+  async function listSets(token: string | undefined): Promise<Iterable<string>> {
     // The sets fit in one answer: a resumption token for them was never made by us.
     if (token !== undefined) throw new OaiError('badResumptionToken', 'The list of sets is never split.');
     const sets = await repo.listSets(ctx.db);
     if (sets.length === 0) throw new OaiError('noSetHierarchy', 'The archive has no public categories.');
-    yield '<ListSets>';
-    for (const set of sets) {
-      const description = set.description?.trim()
-        ? `<setDescription>${oaiDc([{ element: 'description', value: set.description, lang: 'fo' }])}</setDescription>`
-        : '';
-      yield `<set>${element('setSpec', set.display_id)}${element('setName', set.name)}${description}</set>`;
-    }
-    yield '</ListSets>';
+    return (function* () {
+      yield '<ListSets>';
+      for (const set of sets) {
+        const description = set.description?.trim()
+          ? `<setDescription>${oaiDc([{ element: 'description', value: set.description, lang: 'fo' }])}</setDescription>`
+          : '';
+        yield `<set>${element('setSpec', set.display_id)}${element('setName', set.name)}${description}</set>`;
+      }
+      yield '</ListSets>';
+    })();
   }
 
   async function getRecord(values: Record<string, string>): Promise<string> {
@@ -324,7 +326,7 @@ export function createOai(ctx: AppContext) {
   async function list(
     verb: 'ListRecords' | 'ListIdentifiers',
     values: Record<string, string>,
-  ): Promise<AsyncIterable<string>> {
+  ): Promise<Iterable<string>> {
     const { state, categoryId } = await listState(verb, values);
     // A set gone private since the token was made: its records are gone from it.
     if (state.set && !categoryId) throw new OaiError('noRecordsMatch', 'No records match the request.');
@@ -371,15 +373,19 @@ export function createOai(ctx: AppContext) {
       });
       return `<resumptionToken expirationDate="${new Date(expires * 1000).toISOString().slice(0, 19)}Z" completeListSize="${size}" cursor="${state.cursor}">${xmlText(token)}</resumptionToken>`;
     };
-    return (async function* () {
+    // Written as the socket takes it, from the rows in hand: no await between two records.
+    return (function* () {
       yield `<${verb}>`;
       for (const row of page) yield line(row);
       yield `${end()}</${verb}>`;
     })();
   }
 
-  /** The whole answer to one request, as pieces of text to send in order. */
-  async function respond(args: OaiArgs): Promise<AsyncIterable<string>> {
+  /**
+   * The whole answer to one request, as pieces of text to send in order, written only as they
+   * are taken: everything it needs from the database is read before the first piece.
+   */
+  async function respond(args: OaiArgs): Promise<Iterable<Buffer>> {
     const responseDate = `<responseDate>${new Date().toISOString().slice(0, 19)}Z</responseDate>`;
     let verb: Verb | undefined;
     let values: Record<string, string> = {};
@@ -389,14 +395,14 @@ export function createOai(ctx: AppContext) {
         .map(([name, value]) => ` ${name}="${xmlText(value)}"`)
         .join('');
       const request = `<request${attributes}>${xmlText(baseUrl)}</request>`;
-      let body: AsyncIterable<string> | string;
+      let body: Iterable<string> | string;
       if (verb === 'Identify') body = await identify();
       else if (verb === 'ListMetadataFormats') body = await listMetadataFormats(values.identifier);
       else if (verb === 'GetRecord') body = await getRecord(values);
-      else if (verb === 'ListSets') body = await firstThenRest(listSets(values.resumptionToken));
+      else if (verb === 'ListSets') body = await listSets(values.resumptionToken);
       else body = await list(verb, values);
       return inPieces(
-        (async function* () {
+        (function* () {
           yield `${OAI_PMH_OPEN}${responseDate}${request}`;
           if (typeof body === 'string') yield body;
           else yield* body;
@@ -416,9 +422,7 @@ export function createOai(ctx: AppContext) {
       const text = `${OAI_PMH_OPEN}${responseDate}<request${echo}>${xmlText(baseUrl)}</request><error code="${error.code}">${xmlText(
         error.message,
       )}</error></OAI-PMH>`;
-      return (async function* () {
-        yield text;
-      })();
+      return [Buffer.from(text)];
     }
   }
 
@@ -426,26 +430,25 @@ export function createOai(ctx: AppContext) {
 }
 
 /**
- * The answer's pieces joined into writes of about PIECE_CHARS: a socket write per record (a
- * hundred a page) costs more than the record's text.
+ * The answer's pieces encoded straight into buffers of PIECE_BYTES, each written to the socket
+ * when full: a socket write per record (a hundred a page) costs more than the record's text, and
+ * text joined first and encoded after is made twice.
  */
-async function* inPieces(pieces: AsyncIterable<string>): AsyncGenerator<string> {
-  let pending = '';
-  for await (const piece of pieces) {
-    pending += piece;
-    if (pending.length >= PIECE_CHARS) {
-      yield pending;
-      pending = '';
+function* inPieces(pieces: Iterable<string>): Generator<Buffer> {
+  let buffer = Buffer.allocUnsafe(PIECE_BYTES);
+  let used = 0;
+  for (const piece of pieces) {
+    // UTF-8 takes at most three bytes for each UTF-16 unit.
+    if (used + piece.length * 3 > PIECE_BYTES) {
+      if (used > 0) yield buffer.subarray(0, used);
+      buffer = Buffer.allocUnsafe(PIECE_BYTES);
+      used = 0;
+      if (piece.length * 3 > PIECE_BYTES) {
+        yield Buffer.from(piece);
+        continue;
+      }
     }
+    used += buffer.write(piece, used);
   }
-  if (pending) yield pending;
-}
-
-/** Runs a generator up to its first piece, so its errors come before any byte is sent. */
-async function firstThenRest(pieces: AsyncGenerator<string>): Promise<AsyncIterable<string>> {
-  const first = await pieces.next();
-  return (async function* () {
-    if (!first.done) yield first.value;
-    yield* pieces;
-  })();
+  if (used > 0) yield buffer.subarray(0, used);
 }
