@@ -123,6 +123,8 @@ export interface DerivativeSource {
    * records them with the file; rows older than them have none, and get them from this job).
    */
   hashed: boolean;
+  /** Width × height as the ingest read them, when it did. */
+  pixels: number | null;
 }
 
 /** What a derivative job works from: the owner's original and, for public media, its recorded watermark. */
@@ -133,7 +135,7 @@ export async function getDerivativeSource(
   if (payload.ownerType === 'submission') {
     const row = await db
       .selectFrom('submissions')
-      .select(['file_key', 'mime_type', 'media_type', 'dhash', 'dhash_turns'])
+      .select(['file_key', 'mime_type', 'media_type', 'dhash', 'dhash_turns', 'width', 'height'])
       .where('id', '=', payload.ownerId)
       .executeTakeFirst();
     return (
@@ -143,6 +145,7 @@ export async function getDerivativeSource(
         mediaType: row.media_type,
         watermark: null,
         hashed: hashed(row),
+        pixels: pixelsOf(row),
       }
     );
   }
@@ -164,6 +167,7 @@ export async function getDerivativeSource(
     mimeType: row.mime_type,
     mediaType: row.media_type,
     hashed: hashed(row),
+    pixels: pixelsOf(row),
     watermark:
       row.watermark_enabled && !unmarked
         ? ({
@@ -177,6 +181,9 @@ export async function getDerivativeSource(
         : null,
   };
 }
+
+const pixelsOf = (row: { width: number | null; height: number | null }) =>
+  row.width && row.height ? row.width * row.height : null;
 
 const hashed = (row: { dhash: string | null; dhash_turns: string[] | null }) =>
   row.dhash !== null && row.dhash_turns !== null;

@@ -24,6 +24,7 @@ import {
   setProcessing,
 } from './derivatives.repository.ts';
 import { BoundedRunError } from '../av/bounded-run.ts';
+import { imagePixels } from './pixel-budget.ts';
 import { MediaRefusal } from '../av/probe-media.ts';
 import { browserPlays, probeStreams } from '../av/browser-playable.ts';
 import { containerOf } from '../av/containers.ts';
@@ -96,7 +97,9 @@ export async function makeDerivatives(
     // A sound's or video's length, as the probe before its decode read it (IIIF manifests give it).
     let duration: number | null | undefined;
     if (source.mediaType === 'image') {
-      const image = await imageDerivatives(deps, payload, source, original, work);
+      const image = await imagePixels.run(source.pixels, () =>
+        imageDerivatives(deps, payload, source, original, work),
+      );
       made.push(...image.made);
       hashes = image.hashes;
     } else if (source.mediaType === 'video' && (await ffmpegAvailable())) {
