@@ -31,9 +31,9 @@ interface Lane {
 
 /**
  * Runs queued jobs in this process, one at a time in each lane (image work is CPU-bound, and
- * PGlite runs one query at a time anyway; an import may widen the first lane, see start()). Kinds given a lane of their own (`separateLanes`: the
- * long sound and video decodes) are worked through beside the rest, so a long one never holds up
- * thumbnails or mail. `wake()` after enqueuing starts work at once; a slow poll picks up
+ * PGlite runs one query at a time anyway; an import widens the first lane, see start()). Kinds
+ * given a lane of their own (`separateLanes`: the long sound and video decodes) are worked through
+ * beside the rest, so a long one never holds up thumbnails or mail. `wake()` after enqueuing starts work at once; a slow poll picks up
  * jobs other instances queued, retries that came due, and jobs a dead process left running.
  * A handler throwing a PermanentJobError fails its job at once, without the retries.
  *
