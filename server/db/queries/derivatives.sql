@@ -81,7 +81,11 @@ where
 select
   "file_key",
   "mime_type",
-  "media_type"
+  "media_type",
+  "dhash",
+  "dhash_turns",
+  "width",
+  "height"
 from
   "submissions"
 where
