@@ -367,6 +367,33 @@ async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
+describe('an answer longer than a written piece', () => {
+  it('arrives whole, its letters of two, three and four bytes unbroken across the pieces', async () => {
+    const own = await createTestApp();
+    try {
+      // Far past one 32 kB piece, in letters UTF-8 writes as two (ð, ø), three (€) and
+      // four bytes (𝄞), so a piece's edge falls inside every kind.
+      const description = `${'ð'.repeat(9_000)}€${'ø'.repeat(7_001)}${'𝄞'.repeat(3_000)}€`;
+      const item = await buildMedia(own, { description });
+      const res = await own.app.inject({
+        method: 'GET',
+        url: `/oai?verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${new URL(own.ctx.config.publicUrl).hostname}:${item.id}`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(schemaErrors(res.body)).toBe('');
+      expect(res.body).toContain(`<dc:description xml:lang="fo">${description}</dc:description>`);
+      const list = await own.app.inject({
+        method: 'GET',
+        url: '/oai?verb=ListRecords&metadataPrefix=oai_dc',
+      });
+      expect(schemaErrors(list.body)).toBe('');
+      expect(list.body).toContain(`<dc:description xml:lang="fo">${description}</dc:description>`);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("Debian's OAI-PMH harvester (HTTP::OAI's oai_pmh)", () => {
   it('harvests ListRecords to the end through the resumption tokens: every public item and every tombstone', async () => {
     const port = await freePort();
