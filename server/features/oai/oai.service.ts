@@ -382,8 +382,8 @@ export function createOai(ctx: AppContext) {
   }
 
   /**
-   * The whole answer to one request, as pieces of text to send in order, written only as they
-   * are taken: everything it needs from the database is read before the first piece.
+   * The whole answer to one request, as UTF-8 pieces to send in order, written only as they are
+   * taken: everything it needs from the database is read before the first piece.
    */
   async function respond(args: OaiArgs): Promise<Iterable<Buffer>> {
     const responseDate = `<responseDate>${new Date().toISOString().slice(0, 19)}Z</responseDate>`;
