@@ -4,7 +4,15 @@ import { TEXTS_BY_HAND } from '#common/default-texts/by-hand.ts';
 import { DEFAULT_TEXTS } from '#common/default-texts/default-texts.ts';
 import { mergeTexts } from '#common/default-texts/merge-texts.ts';
 import { WEB_TEXTS } from '#common/default-texts/generated.ts';
-import { compareTexts, scanSource, scanWeb, textsByHandProblems, webTexts } from './text-scanner.ts';
+import { isPublicText } from '#common/translations.ts';
+import {
+  compareTexts,
+  publicModules,
+  scanSource,
+  scanWeb,
+  textsByHandProblems,
+  webTexts,
+} from './text-scanner.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -37,6 +45,17 @@ describe('the default texts', () => {
   it('keep by hand only what the web does not say, and the English of every Faroese fallback', () => {
     expect(textsByHandProblems(WEB_TEXTS, TEXTS_BY_HAND)).toEqual([]);
     expect(Object.keys(TEXTS_BY_HAND).length).toBeLessThan(Object.keys(WEB_TEXTS).length / 2);
+  });
+
+  it('that the public pages show are sent with them (see: npx tsx scripts/texts.ts --check)', () => {
+    const publicFiles = publicModules(resolve(root, 'web'), root);
+    expect(publicFiles.has('web/features/gallery/routes/home-page.tsx')).toBe(true);
+    expect(publicFiles.has('web/features/places/components/place-fields.tsx')).toBe(false);
+    expect(
+      uses
+        .filter((use) => publicFiles.has(use.file) && !isPublicText(use.key))
+        .map((use) => `${use.key} (${use.file}:${use.line})`),
+    ).toEqual([]);
   });
 
   it('have a Faroese text for every key, and no English text left empty', () => {

@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compareTexts, looksEnglish, scanSource } from './text-scanner.ts';
+import { compareTexts, looksEnglish, publicModules, scanSource } from './text-scanner.ts';
 
 describe('the text scanner', () => {
   it('finds t() calls, also over several lines, with escapes and joined literals', () => {
@@ -67,5 +70,49 @@ describe('the text scanner', () => {
     expect(looksEnglish('Failed to load slideshow')).toBe(true);
     expect(looksEnglish('Send tilfar')).toBe(false);
     expect(looksEnglish('Vinarliga vel í minsta lagi eina fílu at senda.')).toBe(false);
+  });
+
+  it("counts as public only the modules of a feature index's names the public pages import", () => {
+    const root = mkdtempSync(join(tmpdir(), 'public-modules-'));
+    try {
+      const files: Record<string, string> = {
+        'web/start.ts': "import('./main.tsx');",
+        'web/entry-server.tsx': "import type { Staff } from '#web/features/f/staff-types.ts';\n",
+        'web/main.tsx': [
+          "import { usePublic, Renamed as Shown } from '#web/features/f/index.ts';",
+          "const lazy = () => import('#web/features/g/index.ts');",
+        ].join('\n'),
+        'web/features/f/index.ts': [
+          "export { usePublic } from './public.ts';",
+          "export { StaffForm } from './staff-form.tsx';",
+          "export { default as Renamed } from './renamed.tsx';",
+          "export const loadPart = () => import('./part.tsx');",
+        ].join('\n'),
+        'web/features/f/public.ts': "t('public.a', 'A');",
+        'web/features/f/staff-form.tsx': "t('admin.b', 'B');",
+        'web/features/f/renamed.tsx': "t('public.c', 'C');",
+        'web/features/f/part.tsx': "t('public.d', 'D');",
+        'web/features/f/staff-types.ts': "import './staff-form.tsx';",
+        'web/features/g/index.ts': "export { Whole } from './whole.tsx';",
+        'web/features/g/whole.tsx': "t('public.e', 'E');",
+      };
+      for (const [file, source] of Object.entries(files)) {
+        mkdirSync(dirname(join(root, file)), { recursive: true });
+        writeFileSync(join(root, file), source);
+      }
+      expect([...publicModules(join(root, 'web'), root)].sort()).toEqual([
+        'web/entry-server.tsx',
+        'web/features/f/index.ts',
+        'web/features/f/part.tsx',
+        'web/features/f/public.ts',
+        'web/features/f/renamed.tsx',
+        'web/features/g/index.ts',
+        'web/features/g/whole.tsx',
+        'web/main.tsx',
+        'web/start.ts',
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

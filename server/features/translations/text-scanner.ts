@@ -81,34 +81,93 @@ export function scanWeb(webDir: string, root: string): TextUse[] {
 
 // The module names of import declarations, re-exports and import() calls.
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)(['"])([^'"\n]+)\1/gm;
+// `import { a, b as c } from 'm'` and `export { a, b as c } from 'm'`: the names taken from `m`.
+const NAMED = /^\s*(import|export)\s+(type\s+)?\{([^}]*)\}\s*from\s*(['"])([^'"\n]+)\4/gm;
 // The back-office screens, loaded by web/app/router.tsx on demand.
 const BACK_OFFICE_SCREEN = /\/features\/[\w-]+\/routes\/admin-(?!login-)[\w-]+-page\.tsx$/;
+// A feature's index.ts: what other features may import of it (web/README.md, "Between features").
+const FEATURE_INDEX = /\/features\/[\w-]+\/index\.ts$/;
+
+/**
+ * The names of a `{ … }` list, type-only ones left out: those an import takes from its module
+ * (`b as c` takes b), or those a re-export gives (`b as c` gives c).
+ */
+function namesOf(list: string, side: 'import' | 'export'): string[] {
+  return list
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !part.startsWith('type '))
+    .map((part) => {
+      const [name, alias] = part.split(/\s+as\s+/);
+      return (side === 'export' ? (alias ?? name)! : name!).trim();
+    });
+}
 
 /**
  * The web's modules the public pages load (file names relative to `root`): everything the entry
  * points (web/start.ts, which loads web/main.tsx, and web/entry-server.tsx) import, directly or on
  * demand, except the back-office screens and what only they import. Modules of the app only
  * (#web/, #common/ and relative imports), read as text, as the texts are.
+ *
+ * A feature's index.ts re-exports what other features may use of it; a module that imports some
+ * of those names by name loads only the modules they come from (the bundler leaves the others
+ * out), so a staff form offered beside a public query does not count as public. A whole-module or
+ * `import()` of an index, and the index's own code, count whole.
  */
 export function publicModules(webDir: string, root: string): Set<string> {
   const aliases: Record<string, string> = { '#web/': webDir, '#common/': join(root, 'common') };
+  /** Modules visited whole, and indexes visited for some of their names (by `index#names`). */
   const seen = new Set<string>();
+  const indexes = new Set<string>();
+  const target = (from: string, name: string) => {
+    const alias = Object.keys(aliases).find((prefix) => name.startsWith(prefix));
+    const path = alias
+      ? join(aliases[alias]!, name.slice(alias.length))
+      : name.startsWith('.')
+        ? resolve(dirname(from), name)
+        : null;
+    return path && existsSync(path) && !BACK_OFFICE_SCREEN.test(path) ? path : null;
+  };
+  /** Of an index, the modules it re-exports `names` from, and its own code's imports. */
+  const visitIndex = (index: string, names: readonly string[]) => {
+    const key = `${index}#${names.join(',')}`;
+    if (seen.has(index) || indexes.has(key)) return;
+    indexes.add(key);
+    const source = readFileSync(index, 'utf8');
+    const reExported = new Map<number, string[]>();
+    for (const match of source.matchAll(NAMED))
+      if (match[1] === 'export') reExported.set(match.index + match[0].length, namesOf(match[3]!, 'export'));
+    for (const match of source.matchAll(IMPORT)) {
+      const exported = reExported.get(match.index + match[0].length);
+      if (exported && !exported.some((name) => names.includes(name))) continue;
+      const path = target(index, match[2]!);
+      if (path) visit(path);
+    }
+  };
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const name = match[2]!;
-      const alias = Object.keys(aliases).find((prefix) => name.startsWith(prefix));
-      const target = alias
-        ? join(aliases[alias]!, name.slice(alias.length))
-        : name.startsWith('.')
-          ? resolve(dirname(file), name)
-          : null;
-      if (target && existsSync(target) && !BACK_OFFICE_SCREEN.test(target)) visit(target);
+    const source = readFileSync(file, 'utf8');
+    const named = new Map<number, { type: boolean; names: string[] }>();
+    for (const match of source.matchAll(NAMED)) {
+      const side = match[1] as 'import' | 'export';
+      named.set(match.index + match[0].length, {
+        type: match[2] !== undefined,
+        names: namesOf(match[3]!, side),
+      });
+    }
+    for (const match of source.matchAll(IMPORT)) {
+      const path = target(file, match[2]!);
+      if (!path) continue;
+      const list = named.get(match.index + match[0].length);
+      if (list?.type) continue;
+      if (list && FEATURE_INDEX.test(path)) visitIndex(path, list.names);
+      else visit(path);
     }
   };
   for (const entry of ['start.ts', 'entry-server.tsx']) visit(join(webDir, entry));
-  return new Set([...seen].map((file) => relative(root, file)));
+  const partly = [...indexes].map((key) => key.slice(0, key.indexOf('#')));
+  return new Set([...seen, ...partly].map((file) => relative(root, file)));
 }
 
 export interface TextReport {
