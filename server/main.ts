@@ -7,6 +7,7 @@ import { closeFaceEngine, scheduleFaceBackfill } from './features/faces/faces.pu
 import { releaseStaleUploadClaims } from './features/uploads/uploads.service.ts';
 import { ensureAdmin } from './features/users/create-account.public.ts';
 import { hasAdmin } from './features/users/users.public.ts';
+import { SERVER_VISITORS_FIRST } from './jobs/visitors-first.ts';
 import { openServices, sweepScratch } from './runtime.ts';
 
 const started = performance.now();
@@ -65,7 +66,9 @@ async function main() {
   // past it the kernel drops them and each browser retries after 1, 3, 7 s (the load bench counted
   // ~2,000 such drops a minute). The kernel caps this at net.core.somaxconn.
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
-  jobs.start(database);
+  // Background work (an upload's derivatives, mail, …) waits while visitors keep the event loop
+  // busy, a few seconds at most (server/jobs/visitors-first.ts).
+  jobs.start(database, { visitorsFirst: SERVER_VISITORS_FIRST });
   // Counted views reach the items' counts every few seconds (server/features/media/view-counts.ts).
   context.views.start();
   // The weekly fixity check (server/backup/fixity-job.ts) keeps itself going once queued.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
 import { testEngine } from '../test/engine.ts';
 import { createTestDb } from '../test/harness.ts';
+import { keepEventLoopBusy } from '../test/busy-loop.ts';
 import { pollUntil } from '../test/poll.ts';
 import { JobRunner } from './job-runner.ts';
 import { claimJob, createJob, JOB_WORKER_LOCK_CLASS } from './jobs.repository.ts';
@@ -189,6 +190,44 @@ describe('the first lane at a width of two (an import)', () => {
       );
       expect(most).toBe(2);
       expect(ran.sort()).toEqual([1, 2, 3, 4]);
+    } finally {
+      await runner.stop();
+    }
+  });
+});
+
+describe("the server's runner, visitors first", () => {
+  it('starts a job only once the event loop is no longer busy answering', async () => {
+    const kind = `test-${Math.random()}`;
+    let startedAt = 0;
+    const runner = new JobRunner(
+      h.db,
+      {
+        [kind]: async () => {
+          startedAt = performance.now();
+        },
+      },
+      silent,
+      fast,
+    );
+    runner.start(h, { visitorsFirst: { busyAbove: 0.8, windowMs: 200, maxWaitMs: 30_000 } });
+    try {
+      let id: string | undefined;
+      // The job is queued (and the runner woken) while the loop is busy, as an upload in a crowd.
+      const busyUntil = await keepEventLoopBusy(1_000, {
+        at: 300,
+        run: () => {
+          void createJob(h.db, kind, {}).then((queued) => {
+            id = queued;
+            runner.wake(kind);
+          });
+        },
+      });
+      await pollUntil(
+        'the job is done',
+        async () => id !== undefined && (await statusOf(id)).status === 'done',
+      );
+      expect(startedAt).toBeGreaterThanOrEqual(busyUntil);
     } finally {
       await runner.stop();
     }

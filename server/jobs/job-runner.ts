@@ -11,6 +11,7 @@ import {
   requeueOrphanedJobs,
 } from './jobs.repository.ts';
 import { PermanentJobError } from './permanent-job-error.ts';
+import { VisitorsFirst, type VisitorsFirstOptions } from './visitors-first.ts';
 
 export type JobHandler = (payload: Record<string, unknown>, job: Job) => Promise<void>;
 
@@ -50,6 +51,8 @@ export class JobRunner {
   /** Settles once start() has taken the worker lock and requeued what a dead process left. */
   private ready: Promise<void> = Promise.resolve();
   private releaseLock: (() => Promise<void>) | undefined;
+  /** In the server: each job waits for a moment when visitors leave the event loop some time. */
+  private visitorsFirst: VisitorsFirst | undefined;
 
   constructor(
     private readonly db: Db,
@@ -74,10 +77,18 @@ export class JobRunner {
    * Starts working the queue of `database` (the handle this runner's db comes from). `width`: how
    * many jobs of the first lane (image derivatives and the rest) run at once; one in the server,
    * where visitors' answers need the cores, more in an import, whose own work waits on them.
+   * `visitorsFirst`: before each job, wait (within bounds) while the event loop is busy answering
+   * visitors (visitors-first.ts); the server's, not an import's.
    */
-  start(database: Pick<DatabaseHandle, 'engine' | 'holdAdvisoryLock'>, { width = 1 } = {}): void {
+  start(
+    database: Pick<DatabaseHandle, 'engine' | 'holdAdvisoryLock'>,
+    { width = 1, visitorsFirst }: { width?: number; visitorsFirst?: VisitorsFirstOptions } = {},
+  ): void {
     this.stopped = false;
     this.lanes[0]!.width = width;
+    this.visitorsFirst?.stop();
+    this.visitorsFirst = visitorsFirst ? new VisitorsFirst(visitorsFirst) : undefined;
+    this.visitorsFirst?.start();
     this.ready = this.prepare(database).catch((error: unknown) =>
       this.logger.error({ err: error }, 'job runner could not prepare; jobs of a dead process wait'),
     );
@@ -128,6 +139,7 @@ export class JobRunner {
     this.stopped = true;
     for (const lane of this.lanes) clearTimeout(lane.timer);
     await Promise.all(this.lanes.map((lane) => lane.running));
+    this.visitorsFirst?.stop();
     await this.ready;
     await this.releaseLock?.();
     this.releaseLock = undefined;
@@ -176,9 +188,11 @@ export class JobRunner {
         if (requeued > 0)
           this.logger.warn({ requeued }, 'jobs left running by a stopped process queued again');
       }
+      const stopped = () => this.stopped;
       const work = async () => {
-        while (!this.stopped && (await this.runOne(lane.kinds))) {
-          // keep going while there is work
+        for (;;) {
+          await this.visitorsFirst?.quiet(stopped);
+          if (this.stopped || !(await this.runOne(lane.kinds))) return;
         }
       };
       // Settled, not all: a worker that fails leaves the others to finish before the lane ends.
