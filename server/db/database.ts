@@ -1,3 +1,4 @@
+import type { EventLoopUtilityFunction } from 'node:perf_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -26,6 +27,11 @@ export interface DatabaseHandle {
     key2: number,
     onLost: (error: Error) => void,
   ): Promise<(() => Promise<void>) | null>;
+  /**
+   * PGlite only: how busy the database's thread is (node's eventLoopUtilization, of that thread),
+   * which background work waits on as on the event loop's (server/jobs/visitors-first.ts).
+   */
+  eventLoopUtilization?: EventLoopUtilityFunction;
 }
 
 // Postgres returns bigint (int8) as text; our bigints (file sizes, counts) fit a JS number.
@@ -54,6 +60,7 @@ function wrapPglite(thread: PgliteThread, release: () => void): DatabaseHandle {
     db,
     engine: 'pglite',
     dumpDataDir: () => thread.dumpDataDir(),
+    eventLoopUtilization: thread.eventLoopUtilization,
     async close() {
       await db.destroy();
       await thread.close();

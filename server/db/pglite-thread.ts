@@ -1,3 +1,4 @@
+import type { EventLoopUtilityFunction } from 'node:perf_hooks';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -80,6 +81,10 @@ export class PgliteThread {
     }
     return thread;
   }
+
+  /** How busy the thread is: a query runs on it from start to end (see DatabaseHandle). */
+  readonly eventLoopUtilization: EventLoopUtilityFunction = (...args) =>
+    this.#worker.performance.eventLoopUtilization(...args);
 
   get closed(): boolean {
     return this.#closed;

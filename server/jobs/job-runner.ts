@@ -77,17 +77,18 @@ export class JobRunner {
    * Starts working the queue of `database` (the handle this runner's db comes from). `width`: how
    * many jobs of the first lane (image derivatives and the rest) run at once; one in the server,
    * where visitors' answers need the cores, more in an import, whose own work waits on them.
-   * `visitorsFirst`: before each job, wait (within bounds) while the event loop is busy answering
-   * visitors (visitors-first.ts); the server's, not an import's.
+   * `visitorsFirst`: before each job, wait (within bounds) while the event loop or the database's
+   * thread (PGlite) is busy answering visitors (visitors-first.ts); the server's, not an import's.
    */
   start(
-    database: Pick<DatabaseHandle, 'engine' | 'holdAdvisoryLock'>,
+    database: Pick<DatabaseHandle, 'engine' | 'holdAdvisoryLock' | 'eventLoopUtilization'>,
     { width = 1, visitorsFirst }: { width?: number; visitorsFirst?: VisitorsFirstOptions } = {},
   ): void {
     this.stopped = false;
     this.lanes[0]!.width = width;
     this.visitorsFirst?.stop();
-    this.visitorsFirst = visitorsFirst ? new VisitorsFirst(visitorsFirst) : undefined;
+    const threads = database.eventLoopUtilization ? [database.eventLoopUtilization] : [];
+    this.visitorsFirst = visitorsFirst ? new VisitorsFirst(visitorsFirst, threads) : undefined;
     this.visitorsFirst?.start();
     this.ready = this.prepare(database).catch((error: unknown) =>
       this.logger.error({ err: error }, 'job runner could not prepare; jobs of a dead process wait'),

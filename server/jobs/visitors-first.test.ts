@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { keepEventLoopBusy } from '../test/busy-loop.ts';
 import { VisitorsFirst } from './visitors-first.ts';
@@ -84,6 +85,33 @@ describe('background work waits for visitors (the event loop quiet)', () => {
       expect(quietAt).toBeLessThan(busyUntil);
     } finally {
       gate.stop();
+    }
+  });
+
+  it("waits while another thread visitors wait on is busy (PGlite's), the event loop idle", async () => {
+    const worker = new Worker(
+      `const { parentPort } = require('node:worker_threads');
+      parentPort.on('message', (ms) => {
+        const end = Date.now() + ms;
+        while (Date.now() < end) {}
+        parentPort.postMessage(Date.now());
+      });`,
+      { eval: true },
+    );
+    const gate = new VisitorsFirst({ busyAbove: 0.8, windowMs: 200, maxWaitMs: 10_000 }, [
+      worker.performance.eventLoopUtilization,
+    ]);
+    gate.start();
+    try {
+      await new Promise((resolve) => worker.once('online', resolve));
+      const done = new Promise<number>((resolve) => worker.once('message', resolve));
+      worker.postMessage(800);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const quietAt = await gate.quiet().then(() => Date.now());
+      expect(quietAt).toBeGreaterThanOrEqual(await done);
+    } finally {
+      gate.stop();
+      await worker.terminate();
     }
   });
 });

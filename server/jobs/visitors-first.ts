@@ -1,4 +1,4 @@
-import { performance } from 'node:perf_hooks';
+import { type EventLoopUtilityFunction, type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** When background work waits for visitors' answers (see VisitorsFirst). */
@@ -26,23 +26,40 @@ export const SERVER_VISITORS_FIRST: VisitorsFirstOptions = {
 
 const TICKS_PER_WINDOW = 4;
 
+/** One thread's samples: its busy share in each of the last ticks. */
+interface Loop {
+  utilization: EventLoopUtilityFunction;
+  last: EventLoopUtilization;
+  ticks: number[];
+}
+
 /**
  * Measures how busy this process's event loop is (the share of time it spent running code rather
  * than waiting, node's eventLoopUtilization) over a sliding window, and lets background work wait
  * for a quiet moment: the event loop is where every visitor's request is read, answered and
  * written, so while it is the bottleneck, work that can wait should not take the cores it needs.
- * A timer samples the loop a few times a window (unref'd: it keeps no process alive).
+ * `threads`: other threads visitors' answers wait on, measured the same way (PGlite's, which runs
+ * every query); the busiest counts. A timer samples them a few times a window (unref'd: it keeps
+ * no process alive).
  */
 export class VisitorsFirst {
-  private readonly ticks: number[] = [];
-  private last = performance.eventLoopUtilization();
+  private readonly loops: Loop[];
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly options: VisitorsFirstOptions) {}
+  constructor(
+    private readonly options: VisitorsFirstOptions,
+    threads: readonly EventLoopUtilityFunction[] = [],
+  ) {
+    this.loops = [performance.eventLoopUtilization, ...threads].map((utilization) => ({
+      utilization,
+      last: utilization(),
+      ticks: [],
+    }));
+  }
 
   start(): void {
     if (this.timer) return;
-    this.last = performance.eventLoopUtilization();
+    for (const loop of this.loops) loop.last = loop.utilization();
     this.timer = setInterval(() => this.sample(), this.tickMs);
     this.timer.unref();
   }
@@ -50,7 +67,7 @@ export class VisitorsFirst {
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;
-    this.ticks.length = 0;
+    for (const loop of this.loops) loop.ticks.length = 0;
   }
 
   private get tickMs(): number {
@@ -58,16 +75,22 @@ export class VisitorsFirst {
   }
 
   private sample() {
-    const now = performance.eventLoopUtilization();
-    this.ticks.push(performance.eventLoopUtilization(now, this.last).utilization);
-    this.last = now;
-    if (this.ticks.length > TICKS_PER_WINDOW) this.ticks.shift();
+    for (const loop of this.loops) {
+      const now = loop.utilization();
+      loop.ticks.push(loop.utilization(now, loop.last).utilization);
+      loop.last = now;
+      if (loop.ticks.length > TICKS_PER_WINDOW) loop.ticks.shift();
+    }
   }
 
-  /** The event loop's busy share over the last window (0 before the first sample). */
+  /** The busiest thread's busy share over the last window (0 before the first sample). */
   get busy(): number {
-    if (this.ticks.length === 0) return 0;
-    return this.ticks.reduce((sum, tick) => sum + tick, 0) / this.ticks.length;
+    let busiest = 0;
+    for (const { ticks } of this.loops) {
+      if (ticks.length === 0) continue;
+      busiest = Math.max(busiest, ticks.reduce((sum, tick) => sum + tick, 0) / ticks.length);
+    }
+    return busiest;
   }
 
   /**
