@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import type { Role } from '#common/roles.ts';
-import { buildApp } from '../app.ts';
+import { type BuildAppOptions, buildApp } from '../app.ts';
 import { createAppContext } from '../app-context.ts';
 import type { Config } from '../config.ts';
 import { type DatabaseHandle, openPgliteInMemory, openPostgres } from '../db/database.ts';
@@ -58,7 +58,14 @@ export function testConfig(dataDir: string): Config {
 
 /** The real app on a fresh database, a temporary file store and a file outbox. */
 export async function createTestApp(
-  options: { database?: DatabaseHandle; blobs?: BlobStore; webDir?: string; config?: Partial<Config> } = {},
+  options: {
+    database?: DatabaseHandle;
+    blobs?: BlobStore;
+    webDir?: string;
+    config?: Partial<Config>;
+    /** The request log; none by default. */
+    logger?: BuildAppOptions['logger'];
+  } = {},
 ) {
   const database = options.database ?? (await createTestDb());
   const dataDir = mkdtempSync(join(tmpdir(), 'archive-test-'));
@@ -75,7 +82,7 @@ export async function createTestApp(
     logger: silent,
     blobs: options.blobs ?? new LocalBlobStore(join(dataDir, 'files')),
   });
-  const app = await buildApp({ context });
+  const app = await buildApp({ context, logger: options.logger });
   await app.ready();
   return {
     app,
