@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { LockedError } from '#server/db/lock.ts';
+import { DatabaseUpkeep } from '#server/db/upkeep.ts';
 import { CSV_BOM, csvLine } from '#server/import/csv.ts';
 import { readPlaceList } from '#server/import/place-list.ts';
 import { readBoundedText } from '#server/import/read-bounded.ts';
@@ -79,6 +80,10 @@ async function main() {
     },
     { lookOnly: values['dry-run'] },
   );
+  const upkeep = new DatabaseUpkeep(database, {
+    info: () => {},
+    error: (obj, msg) => problems.push(`${msg} ${JSON.stringify(obj)}`),
+  });
   let unresolved = 0;
   try {
     // Temporary files of a killed run: all of them when this process holds the embedded database.
@@ -89,7 +94,17 @@ async function main() {
       context,
       // Derivatives two at a time: one job's steps wait on each other (file writes, libvips'
       // hand-overs, the database), and a second job uses the time they leave (bench/README.md).
-      { start: () => jobs.start(database, { width: 2 }), stop: () => jobs.stop() },
+      {
+        start: () => {
+          jobs.start(database, { width: 2 });
+          // The statistics of the tables it fills, where autovacuum does not run (server/db/upkeep.ts).
+          void upkeep.start();
+        },
+        stop: async () => {
+          await jobs.stop();
+          await upkeep.stop();
+        },
+      },
       {
         folder,
         ...(csv && metadata ? { csv, metadata } : {}),

@@ -7,6 +7,7 @@ import { closeFaceEngine, scheduleFaceBackfill } from './features/faces/faces.pu
 import { releaseStaleUploadClaims } from './features/uploads/uploads.service.ts';
 import { ensureAdmin } from './features/users/create-account.public.ts';
 import { hasAdmin } from './features/users/users.public.ts';
+import { DatabaseUpkeep, UPKEEP_INTERVAL_MS } from './db/upkeep.ts';
 import { SERVER_VISITORS_FIRST } from './jobs/visitors-first.ts';
 import { openServices, sweepScratch } from './runtime.ts';
 
@@ -46,6 +47,12 @@ async function main() {
     );
   }
 
+  // What autovacuum does, where it does not run (the embedded database): server/db/upkeep.ts.
+  const upkeep = new DatabaseUpkeep(database, app.log, {
+    intervalMs: UPKEEP_INTERVAL_MS,
+    visitorsFirst: SERVER_VISITORS_FIRST,
+  });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -53,6 +60,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     await app.close();
     await jobs.stop();
+    await upkeep.stop();
     await closeFaceEngine();
     await instanceEvents?.close();
     await context.uploads.close();
@@ -69,6 +77,7 @@ async function main() {
   // Background work (an upload's derivatives, mail, …) waits while visitors keep the event loop
   // busy, a few seconds at most (server/jobs/visitors-first.ts).
   jobs.start(database, { visitorsFirst: SERVER_VISITORS_FIRST });
+  await upkeep.start();
   // Counted views reach the items' counts every few seconds (server/features/media/view-counts.ts).
   context.views.start();
   // The weekly fixity check (server/backup/fixity-job.ts) keeps itself going once queued.
