@@ -34,6 +34,7 @@ import * as versionedContributions from './20261127_0042_versioned_contributions
 import * as peopleInSearch from './20261127_0043_people_in_search.ts';
 import * as quietViews from './20261127_0044_quiet_views.ts';
 import * as sha256Oldest from './20261128_0045_sha256_oldest.ts';
+import * as jobsInOrder from './20261128_0046_jobs_in_order.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0043_people_in_search': peopleInSearch,
   '20261127_0044_quiet_views': quietViews,
   '20261128_0045_sha256_oldest': sha256Oldest,
+  '20261128_0046_jobs_in_order': jobsInOrder,
 };

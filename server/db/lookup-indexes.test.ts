@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDuplicates } from '#server/features/submissions/submissions.repository.ts';
+import { claimJob } from '#server/jobs/jobs.repository.ts';
 import { explainStatements } from '#server/test/explain.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
-import { findDocumentBySha256, findMediaBySha256 } from './import.repository.ts';
+import { findDocumentBySha256, findMediaBySha256 } from '#server/import/import.repository.ts';
 
 /**
  * "Is this file already in the archive?" (an import's every file, an upload's duplicate flag) is
@@ -10,7 +11,8 @@ import { findDocumentBySha256, findMediaBySha256 } from './import.repository.ts'
  * has no autovacuum, and on PostgreSQL a bulk import outruns it, and without statistics the planner
  * walked every item newest first (20 ms a file at 26,000 items, growing with the archive). Sorts
  * and the newest-first indexes are priced out here: a plan that still uses them has no index that
- * serves both the equality and the order (migration 0045).
+ * serves both the equality and the order (migration 0045). The same for the job queue's next job
+ * (migration 0046).
  */
 const SHA = 'a'.repeat(64);
 const OFF = ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'];
@@ -37,5 +39,13 @@ describe('the oldest holder of a SHA-256', () => {
     expect(plans[0], plans[0]).toMatch(/Index (Only )?Scan using media_sha256_oldest_idx/);
     expect(plans[1], plans[1]).toMatch(/Index Scan using submissions_sha256_oldest_idx/);
     for (const plan of plans) expect(plan, plan).not.toMatch(/\bSort\b/);
+  });
+});
+
+describe('the next job a worker takes', () => {
+  it('is the first row of the queued jobs index, without a sort', async () => {
+    const [plan] = await explainStatements(t.db, (db) => claimJob(db, ['derivatives'], 1), OFF);
+    expect(plan, plan).toMatch(/Index Scan using jobs_queued_order_idx/);
+    expect(plan, plan).not.toMatch(/\bSort\b/);
   });
 });
