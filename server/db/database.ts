@@ -70,7 +70,15 @@ function wrapPglite(thread: PgliteThread, release: () => void): DatabaseHandle {
 }
 
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    // No just-in-time compilation: PostgreSQL turns it on for any statement it prices above
+    // jit_above_cost, and compiling took ~390 ms of a statement that runs in 2 (the job queue's
+    // requeue while the import's queue was long). The archive's statements are short; none gains.
+    options: '-c jit=off',
+  });
   // An idle connection that the server drops (restart, failover) must not crash the process:
   // the pool replaces it on the next query.
   pool.on('error', (error) =>

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDuplicates } from '#server/features/submissions/submissions.repository.ts';
-import { claimJob } from '#server/jobs/jobs.repository.ts';
+import { claimJob, requeueOrphanedJobs } from '#server/jobs/jobs.repository.ts';
+import { testEngine } from '#server/test/engine.ts';
 import { explainStatements } from '#server/test/explain.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { findDocumentBySha256, findMediaBySha256 } from '#server/import/import.repository.ts';
@@ -47,5 +49,21 @@ describe('the next job a worker takes', () => {
     const [plan] = await explainStatements(t.db, (db) => claimJob(db, ['derivatives'], 1), OFF);
     expect(plan, plan).toMatch(/Index Scan using jobs_queued_order_idx/);
     expect(plan, plan).not.toMatch(/\bSort\b/);
+  });
+});
+
+describe("the jobs a dead worker left running (the runner's poll)", () => {
+  it('are found through the running jobs index, not a scan of every job', async () => {
+    const [plan] = await explainStatements(t.db, (db) => requeueOrphanedJobs(db, 1, 600), OFF);
+    expect(plan, plan).toMatch(/Index Scan using jobs_running_idx/);
+    expect(plan, plan).not.toMatch(/Seq Scan on jobs/);
+  });
+});
+
+describe('a PostgreSQL connection of the archive', () => {
+  it('compiles no statement just in time (jit is off)', async () => {
+    const { rows } = await sql<{ jit: string }>`show jit`.execute(t.db);
+    // PGlite is built without JIT; PostgreSQL has it on unless the archive turns it off.
+    expect(rows[0]!.jit).toBe(testEngine() === 'postgres' ? 'off' : rows[0]!.jit);
   });
 });

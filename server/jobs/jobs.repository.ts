@@ -101,13 +101,16 @@ export async function requeueOrphanedJobs(
     .updateTable('jobs')
     .set({ status: 'queued', locked_at: null, locked_by: null, updated_at: new Date() })
     .where('status', '=', 'running')
+    // One condition in parentheses: Kysely joins a raw one to the others with `and` as it is, and
+    // `status = … and A or B` applied B to every job of every status (a scan of the whole table,
+    // with no use of the running jobs' index, at every poll).
     .where(
-      sql<boolean>`(locked_by is null and locked_at < now() - make_interval(secs => ${olderThanSeconds}))
+      sql<boolean>`((locked_by is null and locked_at < now() - make_interval(secs => ${olderThanSeconds}))
         or (locked_by <> ${workerId} and not exists (
           select 1 from pg_locks
           where locktype = 'advisory' and granted and objsubid = 2
             and database = (select oid from pg_database where datname = current_database())
-            and classid::bigint = ${JOB_WORKER_LOCK_CLASS} and objid::bigint = jobs.locked_by))`,
+            and classid::bigint = ${JOB_WORKER_LOCK_CLASS} and objid::bigint = jobs.locked_by)))`,
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -99,8 +99,7 @@ set
   "updated_at" = $4
 where
   "status" = $5
-  and (locked_by is null and locked_at < now() - make_interval(secs => $6))
-  or (locked_by <> $7 and not exists (
+  and ((locked_by is null and locked_at < now() - make_interval(secs => $6)) or (locked_by <> $7 and not exists (
     select
       1
     from
@@ -119,7 +118,7 @@ where
       )
       and classid::bigint = $8
       and objid::bigint = jobs.locked_by
-  ));
+  )));
 
 -- requeueAllRunningJobs
 update
