@@ -8,7 +8,7 @@ import { releaseStaleUploadClaims } from './features/uploads/uploads.service.ts'
 import { ensureAdmin } from './features/users/create-account.public.ts';
 import { hasAdmin } from './features/users/users.public.ts';
 import { DatabaseUpkeep, UPKEEP_INTERVAL_MS } from './db/upkeep.ts';
-import { SERVER_VISITORS_FIRST } from './jobs/visitors-first.ts';
+import { visitorsFirstFor } from './jobs/visitors-first.ts';
 import { openServices, sweepScratch } from './runtime.ts';
 
 const started = performance.now();
@@ -47,11 +47,11 @@ async function main() {
     );
   }
 
+  // Background work (an upload's derivatives, mail, the database's upkeep) waits while visitors
+  // keep the server busy, a few seconds at most (server/jobs/visitors-first.ts).
+  const visitorsFirst = visitorsFirstFor(database);
   // What autovacuum does, where it does not run (the embedded database): server/db/upkeep.ts.
-  const upkeep = new DatabaseUpkeep(database, app.log, {
-    intervalMs: UPKEEP_INTERVAL_MS,
-    visitorsFirst: SERVER_VISITORS_FIRST,
-  });
+  const upkeep = new DatabaseUpkeep(database, app.log, { intervalMs: UPKEEP_INTERVAL_MS, visitorsFirst });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -61,6 +61,7 @@ async function main() {
     await app.close();
     await jobs.stop();
     await upkeep.stop();
+    visitorsFirst.stop();
     await closeFaceEngine();
     await instanceEvents?.close();
     await context.uploads.close();
@@ -74,9 +75,7 @@ async function main() {
   // past it the kernel drops them and each browser retries after 1, 3, 7 s (the load bench counted
   // ~2,000 such drops a minute). The kernel caps this at net.core.somaxconn.
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
-  // Background work (an upload's derivatives, mail, …) waits while visitors keep the event loop
-  // busy, a few seconds at most (server/jobs/visitors-first.ts).
-  jobs.start(database, { visitorsFirst: SERVER_VISITORS_FIRST });
+  jobs.start(database, { visitorsFirst });
   await upkeep.start();
   // Counted views reach the items' counts every few seconds (server/features/media/view-counts.ts).
   context.views.start();

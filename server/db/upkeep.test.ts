@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './database.ts';
 import { testEngine } from '../test/engine.ts';
 import { createTestDb } from '../test/harness.ts';
 import { pollUntil } from '../test/poll.ts';
+import { visitorsFirstFor } from '../jobs/visitors-first.ts';
 import { DatabaseUpkeep, keepUp, needsUpkeep, tablesNeedingUpkeep } from './upkeep.ts';
 
 let h: DatabaseHandle;
@@ -73,10 +74,11 @@ describe('the upkeep autovacuum would do', () => {
     await sql`create table ${sql.id(table)} (id int primary key)`.execute(h.db);
     await sql`insert into ${sql.id(table)} select generate_series(1, 3000)`.execute(h.db);
     const logged: object[] = [];
+    const visitorsFirst = visitorsFirstFor(h, { busyAbove: 0.9, windowMs: 200, maxWaitMs: 1_000 });
     const upkeep = new DatabaseUpkeep(
       h,
       { info: (obj) => logged.push(obj), error: (obj) => logged.push({ error: obj }) },
-      { intervalMs: 50, visitorsFirst: { busyAbove: 0.9, windowMs: 200, maxWaitMs: 1_000 } },
+      { intervalMs: 50, visitorsFirst },
     );
     const running = await upkeep.start();
     try {
@@ -92,6 +94,7 @@ describe('the upkeep autovacuum would do', () => {
       expect(JSON.stringify(logged)).not.toContain('error');
     } finally {
       await upkeep.stop();
+      visitorsFirst.stop();
       await sql`drop table ${sql.id(table)}`.execute(h.db);
     }
   });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle, Db } from './database.ts';
-import { VisitorsFirst, type VisitorsFirstOptions } from '../jobs/visitors-first.ts';
+import type { VisitorsFirst } from '../jobs/visitors-first.ts';
 
 /**
  * What PostgreSQL's autovacuum does, for a database where it does not run: the embedded database
@@ -98,23 +98,26 @@ export class DatabaseUpkeep {
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
   private stopped = false;
-  private readonly gate: VisitorsFirst | undefined;
 
   constructor(
-    private readonly database: Pick<DatabaseHandle, 'engine' | 'db' | 'eventLoopUtilization'>,
+    private readonly database: Pick<DatabaseHandle, 'engine' | 'db'>,
     private readonly logger: UpkeepLogger,
-    private readonly options: { intervalMs: number; visitorsFirst?: VisitorsFirstOptions } = {
+    private readonly options: { intervalMs: number; visitorsFirst?: VisitorsFirst } = {
       intervalMs: UPKEEP_INTERVAL_MS,
     },
-  ) {
-    const threads = database.eventLoopUtilization ? [database.eventLoopUtilization] : [];
-    this.gate = options.visitorsFirst ? new VisitorsFirst(options.visitorsFirst, threads) : undefined;
-  }
+  ) {}
 
   /** Starts the rounds when this database needs them; resolves with whether it does. */
   async start(): Promise<boolean> {
-    if (!(await needsUpkeep(this.database))) return false;
-    this.gate?.start();
+    try {
+      if (!(await needsUpkeep(this.database))) return false;
+    } catch (error) {
+      this.logger.error(
+        { err: error instanceof Error ? error.message : String(error) },
+        'database upkeep could not start',
+      );
+      return false;
+    }
     this.schedule();
     return true;
   }
@@ -135,7 +138,7 @@ export class DatabaseUpkeep {
     try {
       const stopped = () => this.stopped;
       const done = await keepUp(this.database.db, {
-        beforeEach: async () => this.gate?.quiet(stopped),
+        beforeEach: async () => this.options.visitorsFirst?.quiet(stopped),
         stopped,
       });
       if (done.length > 0) this.logger.info({ tables: done }, 'database upkeep: tables vacuumed or analyzed');
@@ -151,6 +154,5 @@ export class DatabaseUpkeep {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.round;
-    this.gate?.stop();
   }
 }

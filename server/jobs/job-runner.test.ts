@@ -7,6 +7,7 @@ import { pollUntil } from '../test/poll.ts';
 import { JobRunner } from './job-runner.ts';
 import { claimJob, createJob, JOB_WORKER_LOCK_CLASS } from './jobs.repository.ts';
 import { PermanentJobError } from './permanent-job-error.ts';
+import { visitorsFirstFor } from './visitors-first.ts';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const fast = { pollMs: 50, staleAfterSeconds: 600, retryBaseSeconds: 1 };
@@ -210,7 +211,8 @@ describe("the server's runner, visitors first", () => {
       silent,
       fast,
     );
-    runner.start(h, { visitorsFirst: { busyAbove: 0.8, windowMs: 200, maxWaitMs: 30_000 } });
+    const visitorsFirst = visitorsFirstFor(h, { busyAbove: 0.8, windowMs: 200, maxWaitMs: 30_000 });
+    runner.start(h, { visitorsFirst });
     try {
       let id: string | undefined;
       // The job is queued (and the runner woken) while the loop is busy, as an upload in a crowd.
@@ -230,6 +232,7 @@ describe("the server's runner, visitors first", () => {
       expect(startedAt).toBeGreaterThanOrEqual(busyUntil);
     } finally {
       await runner.stop();
+      visitorsFirst.stop();
     }
   });
 });

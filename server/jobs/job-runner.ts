@@ -11,7 +11,7 @@ import {
   requeueOrphanedJobs,
 } from './jobs.repository.ts';
 import { PermanentJobError } from './permanent-job-error.ts';
-import { VisitorsFirst, type VisitorsFirstOptions } from './visitors-first.ts';
+import type { VisitorsFirst } from './visitors-first.ts';
 
 export type JobHandler = (payload: Record<string, unknown>, job: Job) => Promise<void>;
 
@@ -77,19 +77,16 @@ export class JobRunner {
    * Starts working the queue of `database` (the handle this runner's db comes from). `width`: how
    * many jobs of the first lane (image derivatives and the rest) run at once; one in the server,
    * where visitors' answers need the cores, more in an import, whose own work waits on them.
-   * `visitorsFirst`: before each job, wait (within bounds) while the event loop or the database's
-   * thread (PGlite) is busy answering visitors (visitors-first.ts); the server's, not an import's.
+   * `visitorsFirst`: before each job, wait (within bounds) while the server is busy answering
+   * visitors (visitors-first.ts); the server's, not an import's.
    */
   start(
-    database: Pick<DatabaseHandle, 'engine' | 'holdAdvisoryLock' | 'eventLoopUtilization'>,
-    { width = 1, visitorsFirst }: { width?: number; visitorsFirst?: VisitorsFirstOptions } = {},
+    database: Pick<DatabaseHandle, 'engine' | 'holdAdvisoryLock'>,
+    { width = 1, visitorsFirst }: { width?: number; visitorsFirst?: VisitorsFirst } = {},
   ): void {
     this.stopped = false;
     this.lanes[0]!.width = width;
-    this.visitorsFirst?.stop();
-    const threads = database.eventLoopUtilization ? [database.eventLoopUtilization] : [];
-    this.visitorsFirst = visitorsFirst ? new VisitorsFirst(visitorsFirst, threads) : undefined;
-    this.visitorsFirst?.start();
+    this.visitorsFirst = visitorsFirst;
     this.ready = this.prepare(database).catch((error: unknown) =>
       this.logger.error({ err: error }, 'job runner could not prepare; jobs of a dead process wait'),
     );
@@ -140,7 +137,6 @@ export class JobRunner {
     this.stopped = true;
     for (const lane of this.lanes) clearTimeout(lane.timer);
     await Promise.all(this.lanes.map((lane) => lane.running));
-    this.visitorsFirst?.stop();
     await this.ready;
     await this.releaseLock?.();
     this.releaseLock = undefined;

@@ -1,5 +1,6 @@
 import { type EventLoopUtilityFunction, type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { DatabaseHandle } from '../db/database.ts';
 
 /** When background work waits for visitors' answers (see VisitorsFirst). */
 export interface VisitorsFirstOptions {
@@ -103,4 +104,21 @@ export class VisitorsFirst {
       await sleep(this.tickMs, undefined, { ref: false });
     }
   }
+}
+
+/**
+ * The server's one measure of how busy it is, shared by the job runner and the database upkeep:
+ * its event loop and, on PGlite, the database's thread (every query runs there). Started; the
+ * caller stops it.
+ */
+export function visitorsFirstFor(
+  database: Pick<DatabaseHandle, 'eventLoopUtilization'>,
+  options: VisitorsFirstOptions = SERVER_VISITORS_FIRST,
+): VisitorsFirst {
+  const gate = new VisitorsFirst(
+    options,
+    database.eventLoopUtilization ? [database.eventLoopUtilization] : [],
+  );
+  gate.start();
+  return gate;
 }
