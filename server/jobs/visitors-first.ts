@@ -13,7 +13,7 @@ export interface VisitorsFirstOptions {
 }
 
 /**
- * The server's: a job waits while the event loop was at least 90 % busy over the last second, and
+ * The server's: a job waits while the event loop was at least 80 % busy over the last second, and
  * never more than 5 s (issue 31 §4). Under a crowd that keeps the loop busy, the uploads'
  * derivatives (libvips' threads on the cores the event loop needs: 60–90 % of one of two cores
  * under 1,000 visitors, bench/README.md "load") then run one every 5 s instead of one after the
