@@ -176,8 +176,14 @@ describe('media management', () => {
     await page.goto(`/admin/media?q=${encodeURIComponent(title)}`);
     await rowOf(page, title).waitFor();
     const featured = rowOf(page, title).getByRole('button', { name: /^Featured/ });
+    // The button turns at once; the server's answer is what the list is read back after.
+    const saved = page.waitForResponse(
+      (r) =>
+        r.request().method() === 'PATCH' && /\/api\/admin\/media\/[^/]+$/.test(new URL(r.url()).pathname),
+    );
     await featured.click();
     await expect.poll(() => featured.getAttribute('aria-pressed')).toBe('true');
+    expect((await saved).ok()).toBe(true);
     const answer = await (await editor.request.get(`/api/admin/media?q=${encodeURIComponent(title)}`)).json();
     expect(answer.items[0].isFeatured).toBe(true);
 
