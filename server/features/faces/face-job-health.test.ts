@@ -7,7 +7,8 @@
  * On a machine other processes load (the test suite's own parallel files, other checkouts), the
  * scheduler alone makes a p99 of tens to hundreds of milliseconds, job or no job. As the stall tests
  * grant the time the process waited for a CPU, this one measures /api/health's p99 for as long
- * without the job just before, in the same process, and grants that: the job may add at most
+ * without the job just before and just after, in the same process, and grants the higher of the
+ * two (the load of the other processes comes and goes while the job runs): the job may add at most
  * 100 ms to the p99. On a quiet machine that is the issue's bound itself (`npm run bench -- faces`
  * prints both figures).
  */
@@ -68,12 +69,13 @@ describe('/api/health while the face job runs', { timeout: 600_000 }, () => {
     await loadFaceModels();
     const admin = await asRole(t, 'admin');
 
-    const baseline = await healthDuring(
-      'no job (baseline)',
-      () => new Promise((resolve) => setTimeout(resolve, BASELINE_MS)),
-    );
+    const idle = (label: string) =>
+      healthDuring(label, () => new Promise((resolve) => setTimeout(resolve, BASELINE_MS)));
+    const before = await idle('no job (baseline before)');
     expect((await admin.put('/api/admin/faces', { enabled: true })).statusCode).toBe(200);
     const during = await healthDuring('face job, 3 group photos', () => t.jobs.drain());
+    const after = await idle('no job (baseline after)');
+    const baseline = before.p99 > after.p99 ? before : after;
 
     const scans = await t.db.selectFrom('face_scans').select(['faces', 'error']).execute();
     expect(scans).toHaveLength(3);
