@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './database.ts';
+import { type DatabaseHandle, openPostgres } from './database.ts';
 import { testEngine } from '../test/engine.ts';
 import { createTestDb } from '../test/harness.ts';
 import { pollUntil } from '../test/poll.ts';
@@ -97,5 +97,22 @@ describe('the upkeep autovacuum would do', () => {
       visitorsFirst.stop();
       await sql`drop table ${sql.id(table)}`.execute(h.db);
     }
+  });
+});
+
+// On PostgreSQL the upkeep first asks whether autovacuum runs; a database gone by then (a restart,
+// a failover) must not stop the server's start: the upkeep says so and does not start.
+describe.runIf(testEngine() === 'postgres')('the upkeep on a PostgreSQL that does not answer', () => {
+  it('logs that it could not start and resolves false', async () => {
+    const gone = await openPostgres(process.env.TEST_DATABASE_URL as string);
+    await gone.close();
+    const logged: { obj: object; msg: string }[] = [];
+    const upkeep = new DatabaseUpkeep(gone, {
+      info: (obj, msg) => logged.push({ obj, msg }),
+      error: (obj, msg) => logged.push({ obj, msg }),
+    });
+    await expect(upkeep.start()).resolves.toBe(false);
+    expect(logged.map((entry) => entry.msg)).toEqual(['database upkeep could not start']);
+    await upkeep.stop();
   });
 });
