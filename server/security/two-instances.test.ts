@@ -384,7 +384,9 @@ describe.skipIf(!databaseUrl)(`two server instances on one PostgreSQL and one S3
     await reader.read();
 
     // B's listening connection drops (a restarted PostgreSQL, a network blip): found by the
-    // ports of B's own sockets, and ended by the database.
+    // ports of B's own sockets to the database, and ended by the database. (By its sockets to the
+    // database only: a connection to elsewhere — B's to the S3 store — may have the same local
+    // port as one of A's to the database, and A's listening connection then matched too.)
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
@@ -392,7 +394,7 @@ describe.skipIf(!databaseUrl)(`two server instances on one PostgreSQL and one S3
         `select pid from pg_stat_activity
           where datname = current_database() and client_port = any($1::int[])
             and (query ilike 'listen %' or query ilike 'select pg_notify%')`,
-        [[...localPortsOf(children[1]!.pid!)]],
+        [[...localPortsOf(children[1]!.pid!, Number(new URL(database.url).port || 5432))]],
       );
       expect(rows).toHaveLength(1);
       await client.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
@@ -422,8 +424,11 @@ async function endOrTimeout(reader: ReadableStreamDefaultReader<Uint8Array>): Pr
   return Promise.race([ended, waited]);
 }
 
-/** The local ports of a process's TCP sockets (Linux: its socket descriptors matched in /proc/net). */
-function localPortsOf(pid: number): Set<number> {
+/**
+ * The local ports of a process's TCP sockets connected to `remotePort` (Linux: its socket
+ * descriptors matched in /proc/net).
+ */
+function localPortsOf(pid: number, remotePort: number): Set<number> {
   const inodes = new Set(
     readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
       try {
@@ -437,8 +442,9 @@ function localPortsOf(pid: number): Set<number> {
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
       const columns = line.trim().split(/\s+/);
-      if (columns.length > 9 && inodes.has(columns[9]!))
-        ports.add(Number.parseInt(columns[1]!.split(':')[1]!, 16));
+      const portOf = (address: string) => Number.parseInt(address.split(':').at(-1)!, 16);
+      if (columns.length > 9 && inodes.has(columns[9]!) && portOf(columns[2]!) === remotePort)
+        ports.add(portOf(columns[1]!));
     }
   }
   return ports;
