@@ -1,4 +1,9 @@
-import type { DublinCoreValue } from '#server/interop/dublin-core.ts';
+import {
+  type DublinCoreElement,
+  type DublinCoreItem,
+  type DublinCoreValue,
+  eachDublinCore,
+} from '#server/interop/dublin-core.ts';
 
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 const MARKUP = /[&<>"']/g;
@@ -22,11 +27,22 @@ export const element = (name: string, value: string, attributes = '') =>
 const OAI_DC_OPEN =
   '<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai_dc/ http://www.openarchives.org/OAI/2.0/oai_dc.xsd">';
 
+const dcElement = (name: DublinCoreElement, value: string, lang: string | undefined) =>
+  `<dc:${name}${lang ? ` xml:lang="${lang}"` : ''}>${xmlText(value)}</dc:${name}>`;
+
 /** A record's metadata in oai_dc: the Dublin Core values in the mapping's order. */
 export function oaiDc(values: DublinCoreValue[]): string {
-  const body = values
-    .map((v) => element(`dc:${v.element}`, v.value, v.lang ? ` xml:lang="${v.lang}"` : ''))
-    .join('');
+  let body = '';
+  for (const v of values) body += dcElement(v.element, v.value, v.lang);
+  return `${OAI_DC_OPEN}${body}</oai_dc:dc>`;
+}
+
+/** An item's metadata in oai_dc, written as the mapping finds each value (no value objects). */
+export function itemOaiDc(item: DublinCoreItem, site: { title: string; publicUrl: string }): string {
+  let body = '';
+  eachDublinCore(item, site, (name, value, lang) => {
+    body += dcElement(name, value, lang);
+  });
   return `${OAI_DC_OPEN}${body}</oai_dc:dc>`;
 }
 

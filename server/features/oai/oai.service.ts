@@ -1,9 +1,9 @@
+import type { MediaType } from '#common/enums.ts';
 import { SITE_SETTING_DEFAULTS } from '#common/site-defaults.ts';
 import { createAnswerCache } from '#server/http/answer-cache.ts';
 import type { AppContext } from '#server/http/context.ts';
-import { dublinCore } from '#server/interop/dublin-core.ts';
 import { getSettings } from '../settings/settings.public.ts';
-import { element, OAI_IDENTIFIER_OPEN, OAI_PMH_OPEN, oaiDc, xmlText } from './oai-xml.ts';
+import { element, itemOaiDc, OAI_IDENTIFIER_OPEN, OAI_PMH_OPEN, oaiDc, xmlText } from './oai-xml.ts';
 import * as repo from './oai.repository.ts';
 import { createTokenCodec, TOKEN_LIFETIME_S, TOKEN_MAX_LENGTH, type TokenState } from './resumption-token.ts';
 
@@ -102,6 +102,16 @@ function parseDateArgument(name: 'from' | 'until', value: string) {
   return { granularity, time, iso: new Date(edge).toISOString() };
 }
 
+/** A record that is an item's, not a tombstone: the fields Dublin Core needs are there. */
+type PublishedRow = repo.RecordRow & {
+  title: string;
+  rights: string;
+  media_type: MediaType;
+  mime_type: string;
+};
+const published = (row: repo.RecordRow): row is PublishedRow =>
+  !row.deleted && !!row.title && !!row.rights && !!row.media_type && !!row.mime_type;
+
 export function createOai(ctx: AppContext) {
   const tokens = createTokenCodec(ctx.config.sessionSecret);
   const baseUrl = `${ctx.config.publicUrl}/oai`;
@@ -168,39 +178,11 @@ export function createOai(ctx: AppContext) {
       toSeconds(row.datestamp),
     )}${row.set_spec ? element('setSpec', row.set_spec) : ''}</header>`;
 
-  const record = (row: repo.RecordRow, title: string) => {
-    if (row.deleted || !row.title || !row.rights || !row.media_type || !row.mime_type)
-      return `<record>${header(row)}</record>`;
-    const values = dublinCore(
-      {
-        id: row.id,
-        display_id: row.display_id,
-        title: row.title,
-        description: row.description,
-        historical_context: row.historical_context,
-        photographer: row.photographer,
-        original_date: row.original_date,
-        original_date_edtf: row.original_date_edtf,
-        keywords: row.keywords ?? [],
-        location: row.location,
-        rights: row.rights,
-        copyright_holder: row.copyright_holder,
-        attribution_text: row.attribution_text,
-        media_type: row.media_type,
-        mime_type: row.mime_type,
-        source: row.source,
-        category_id: row.category_id,
-        category_name: row.category_name,
-        people: row.people ?? [],
-        place_name_fo: row.place_name_fo,
-        place_name_en: row.place_name_en,
-        latitude: row.latitude,
-        longitude: row.longitude,
-      },
-      { title, publicUrl: ctx.config.publicUrl },
-    );
-    return `<record>${header(row)}<metadata>${oaiDc(values)}</metadata></record>`;
-  };
+  // A published record's row is the mapping's item as it is (the same names): no copy of it.
+  const record = (row: repo.RecordRow, title: string) =>
+    published(row)
+      ? `<record>${header(row)}<metadata>${itemOaiDc(row, { title, publicUrl: ctx.config.publicUrl })}</metadata></record>`
+      : `<record>${header(row)}</record>`;
 
   /** The arguments as one value each, checked against the verb's (badVerb, badArgument). */
   function checkArguments(args: OaiArgs): { verb: Verb; values: Record<string, string> } {
