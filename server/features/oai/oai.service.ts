@@ -179,9 +179,10 @@ export function createOai(ctx: AppContext) {
     )}${row.set_spec ? element('setSpec', row.set_spec) : ''}</header>`;
 
   // A published record's row is the mapping's item as it is (the same names): no copy of it.
-  const record = (row: repo.RecordRow, title: string) =>
+  const site = (title: string) => ({ title, publicUrl: ctx.config.publicUrl });
+  const record = (row: repo.RecordRow, publisher: ReturnType<typeof site>) =>
     published(row)
-      ? `<record>${header(row)}<metadata>${itemOaiDc(row, { title, publicUrl: ctx.config.publicUrl })}</metadata></record>`
+      ? `<record>${header(row)}<metadata>${itemOaiDc(row, publisher)}</metadata></record>`
       : `<record>${header(row)}</record>`;
 
   /** The arguments as one value each, checked against the verb's (badVerb, badArgument). */
@@ -269,7 +270,7 @@ export function createOai(ctx: AppContext) {
     checkPrefix(values.metadataPrefix);
     const row = await repo.getRecord(ctx.db, id);
     if (!row) throw new OaiError('idDoesNotExist', `No item has the identifier ${values.identifier}.`);
-    return `<GetRecord>${record(row, await siteTitle())}</GetRecord>`;
+    return `<GetRecord>${record(row, site(await siteTitle()))}</GetRecord>`;
   }
 
   /** The list a ListRecords/ListIdentifiers request stands for: new, or resumed from its token. */
@@ -324,8 +325,8 @@ export function createOai(ctx: AppContext) {
     if (rows.length === 0) throw new OaiError('noRecordsMatch', 'No records match the request.');
     const total: number =
       'total' in state ? (state as TokenState).total : await repo.countRecords(ctx.db, filter(undefined));
-    const title = verb === 'ListRecords' ? await siteTitle() : '';
-    const line = (row: repo.RecordRow) => (verb === 'ListRecords' ? record(row, title) : header(row));
+    const publisher = verb === 'ListRecords' ? site(await siteTitle()) : undefined;
+    const line = (row: repo.RecordRow) => (publisher ? record(row, publisher) : header(row));
     const page = rows.slice(0, PAGE_SIZE);
     const more = rows.length > PAGE_SIZE;
     const last = page.at(-1) as repo.RecordRow;
