@@ -195,6 +195,43 @@ describe('the first lane at a width of two (an import)', () => {
       await runner.stop();
     }
   });
+  it('takes a job queued while another runs into its second place at once (an import queues them one by one)', async () => {
+    const kind = `test-${Math.random()}`;
+    const entered: number[] = [];
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((r) => {
+      releaseFirst = r;
+    });
+    const runner = new JobRunner(
+      h.db,
+      {
+        [kind]: async (payload) => {
+          entered.push(Number(payload.n));
+          if (payload.n === 1) await firstHeld;
+        },
+      },
+      silent,
+      // No poll comes to the rescue while the test runs: only the wake may start the second job.
+      { ...fast, pollMs: 120_000 },
+    );
+    runner.start(h, { width: 2 });
+    try {
+      await createJob(h.db, kind, { n: 1 });
+      runner.wake(kind);
+      // One place takes the first job; the other finds nothing more and ends.
+      await pollUntil('the first job runs', () => entered.includes(1));
+      // Queued while the first still runs, as the import queues the next file's derivatives.
+      await createJob(h.db, kind, { n: 2 });
+      runner.wake(kind);
+      await pollUntil('the second job runs beside the first', () => entered.includes(2), {
+        timeoutMs: 10_000,
+      });
+      expect(entered).toEqual([1, 2]);
+    } finally {
+      releaseFirst();
+      await runner.stop();
+    }
+  });
 });
 
 describe("the server's runner, visitors first", () => {

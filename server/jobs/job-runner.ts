@@ -28,6 +28,12 @@ interface Lane {
   timer: NodeJS.Timeout | undefined;
   running: Promise<void> | undefined;
   wakeRequested: boolean;
+  /** Places working the queue now (at most `width`): each ends when it finds no job. */
+  workers: number;
+  /** While the lane is worked: called when its last place ends. */
+  allEnded: (() => void) | undefined;
+  /** The first error a place of this run of the lane ended with. */
+  failure: unknown;
 }
 
 /**
@@ -70,6 +76,9 @@ export class JobRunner {
       timer: undefined,
       running: undefined,
       wakeRequested: false,
+      workers: 0,
+      allEnded: undefined,
+      failure: undefined,
     }));
   }
 
@@ -147,8 +156,14 @@ export class JobRunner {
     if (this.stopped) return;
     for (const lane of this.lanes) {
       if (kind !== undefined && !lane.kinds.includes(kind)) continue;
-      if (lane.running) lane.wakeRequested = true;
-      else this.schedule(lane, 0, false);
+      if (!lane.running) {
+        this.schedule(lane, 0, false);
+        continue;
+      }
+      lane.wakeRequested = true;
+      // A place that found the queue empty a moment ago has ended: the job just queued may take
+      // it now rather than wait for the others (an import queues its files' jobs one by one).
+      if (lane.allEnded) this.fill(lane);
     }
   }
 
@@ -185,19 +200,42 @@ export class JobRunner {
         if (requeued > 0)
           this.logger.warn({ requeued }, 'jobs left running by a stopped process queued again');
       }
-      const stopped = () => this.stopped;
-      const work = async () => {
-        for (;;) {
-          await this.visitorsFirst?.quiet(stopped);
-          if (this.stopped || !(await this.runOne(lane.kinds))) return;
-        }
-      };
-      // Settled, not all: a worker that fails leaves the others to finish before the lane ends.
-      const workers = await Promise.allSettled(Array.from({ length: lane.width }, work));
-      for (const worker of workers) if (worker.status === 'rejected') throw worker.reason;
+      // Every place ended, a failed one leaving the others to finish first.
+      await new Promise<void>((resolve) => {
+        lane.allEnded = resolve;
+        this.fill(lane);
+      });
+      const failure = lane.failure;
+      lane.failure = undefined;
+      if (failure !== undefined) throw failure;
       if (lane === this.lanes[0]) await deleteFinishedJobs(this.db, 7 * 24 * 3600);
     } catch (error) {
       this.logger.error({ err: error }, 'job runner failed');
+    }
+  }
+
+  /** Starts places in a lane being worked until it has `width` of them; each runs jobs until none is due. */
+  private fill(lane: Lane) {
+    const stopped = () => this.stopped;
+    const work = async () => {
+      for (;;) {
+        await this.visitorsFirst?.quiet(stopped);
+        if (this.stopped || !(await this.runOne(lane.kinds))) return;
+      }
+    };
+    while (lane.workers < lane.width) {
+      lane.workers += 1;
+      work()
+        .catch((error: unknown) => {
+          lane.failure ??= error;
+        })
+        .finally(() => {
+          lane.workers -= 1;
+          if (lane.workers > 0) return;
+          const ended = lane.allEnded;
+          lane.allEnded = undefined;
+          ended?.();
+        });
     }
   }
 
