@@ -28,7 +28,7 @@ const OAI_DC_OPEN =
   '<oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai_dc/ http://www.openarchives.org/OAI/2.0/oai_dc.xsd">';
 
 const dcElement = (name: DublinCoreElement, value: string, lang: string | undefined) =>
-  `<dc:${name}${lang ? ` xml:lang="${lang}"` : ''}>${xmlText(value)}</dc:${name}>`;
+  element(`dc:${name}`, value, lang ? ` xml:lang="${lang}"` : '');
 
 /** A record's metadata in oai_dc: the Dublin Core values in the mapping's order. */
 export function oaiDc(values: DublinCoreValue[]): string {
