@@ -61,7 +61,7 @@ export function getCategoryIdByName(db: Db, name: string) {
 /** Where the derivatives of these items (by display id) stand. */
 export async function listProcessing(db: Db, displayIds: string[]) {
   const rows = [];
-  // In slices: an import of 100,000 files asks about every one of them.
+  // In slices of a thousand: a query has at most 65,535 parameters.
   for (let i = 0; i < displayIds.length; i += 1000) {
     rows.push(
       ...(await db
