@@ -784,7 +784,7 @@ export const SAMPLES = {
     getFolderIdByName: ['Mappa'],
     getCategoryIdByName: ['Bólkur'],
     getPlaceIdByName: ['dømisstaður'],
-    listProcessing: [['M-000001']],
+    listFinished: [['M-000001']],
     getAccountByEmail: ['staff@example.org'],
     getOldestActiveAdmin: [],
   } satisfies Samples<typeof imports>,

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
  * writes through the media, folder and category services and only finds things here.
  */
 import type { Db } from '#server/db/database.ts';
+import type { ProcessingStatus } from '#server/db/schema.ts';
 
 /** The item holding exactly these bytes (its original's SHA-256), if the archive has one. */
 export function findMediaBySha256(db: Db, sha256: string) {
@@ -58,20 +59,23 @@ export function getCategoryIdByName(db: Db, name: string) {
     .executeTakeFirst();
 }
 
-/** Where the derivatives of these items (by display id) stand. */
-export async function listProcessing(db: Db, displayIds: string[]) {
-  const rows = [];
-  // In slices of a thousand: a query has at most 65,535 parameters.
-  for (let i = 0; i < displayIds.length; i += 1000) {
-    rows.push(
-      ...(await db
-        .selectFrom('media_items')
-        .select(['id', 'display_id', 'processing_status', 'processing_error'])
-        .where('display_id', 'in', displayIds.slice(i, i + 1000))
-        .execute()),
-    );
-  }
-  return rows;
+/**
+ * Of these items (by display id), those no longer waiting for their derivatives: made (`ready`),
+ * `failed`, or gone (deleted meanwhile: status null). One parameter however many are asked about,
+ * and a row only for what changed, so a poll makes little garbage.
+ */
+export function listFinished(db: Db, displayIds: string[]) {
+  return sql<{
+    display_id: string;
+    processing_status: ProcessingStatus | null;
+    processing_error: string | null;
+  }>`
+    select w.display_id, m.processing_status, m.processing_error
+    from unnest(${displayIds}::text[]) as w(display_id)
+    left join media_items m on m.display_id = w.display_id
+    where m.processing_status is distinct from 'pending'`
+    .execute(db)
+    .then((result) => result.rows);
 }
 
 /** An account by e-mail, for `--as`. */

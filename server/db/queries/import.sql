@@ -60,16 +60,16 @@ order by
 limit
   $2;
 
--- listProcessing
+-- listFinished
 select
-  "id",
-  "display_id",
-  "processing_status",
-  "processing_error"
+  w.display_id,
+  m.processing_status,
+  m.processing_error
 from
-  "media_items"
+  unnest($1::text[]) as w(display_id)
+  left join media_items m on m.display_id = w.display_id
 where
-  "display_id" in ($1);
+  m.processing_status is distinct from 'pending';
 
 -- getAccountByEmail
 select
