@@ -4,7 +4,7 @@
  * Chromium. Exits 0 only if every step ran and passed and at least one test ran. Ends with the
  * time each step took and the whole run's.
  *
- * Steps of one phase run at the same time (each with its output kept in .test-data/reports/ and
+ * The tracks of one phase run at the same time (each step's output kept in .test-data/reports/ and
  * printed whole when it ends): a step that waits on a database, a child process or a browser
  * leaves a core idle that the other fills. `TEST_SERIAL=1` runs one step at a time instead.
  */
@@ -57,22 +57,43 @@ const serverTests = (readdirSync(join(root, 'server'), { recursive: true }) as s
   .map((file) => join('server', file))
   .sort();
 
-const phases: Step[][] = [
+/**
+ * Phases run one after another; the tracks of a phase at the same time, the steps of a track one
+ * after another.
+ */
+type Track = Step[];
+const phases: Track[][] = [
   [
-    { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
-    { name: 'lint', command: ['npx', 'biome', 'lint', '--error-on-warnings', '.'] },
+    [{ name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] }],
+    [{ name: 'lint', command: ['npx', 'biome', 'lint', '--error-on-warnings', '.'] }],
   ],
-  [vitest('unit+integration (PGlite)', [])],
-  [{ name: 'build', command: ['npx', 'vite', 'build', '--logLevel', 'warn'] }],
-  [vitest('e2e (Chromium)', ['--config', 'e2e/vitest.config.ts'])],
+  [[vitest('unit+integration (PGlite)', [])]],
+  [[{ name: 'build', command: ['npx', 'vite', 'build', '--logLevel', 'warn'] }]],
+  [[vitest('e2e (Chromium)', ['--config', 'e2e/vitest.config.ts'])]],
 ];
 if (process.env.TEST_DATABASE_URL) {
   const onPostgres = engineTestFiles(serverTests, root);
   console.log(
     `PostgreSQL pass: ${onPostgres.length} of ${serverTests.length} server test files (those importing server/test/engine.ts or harness.ts, directly or not); the other ${serverTests.length - onPostgres.length} run the same code on either engine and run on PGlite only.`,
   );
-  // Beside the PGlite pass: each is one test file at a time, waiting much on its database.
-  phases[1]!.push(vitest('integration (PostgreSQL)', onPostgres, { TEST_DB_ENGINE: 'postgres' }));
+  // Two tracks of about the same length, each one test file at a time: the PGlite pass of the
+  // server's tests; and the PostgreSQL pass (which waits much on its database), then the PGlite
+  // pass of the rest (common, web, scripts, bench), which would otherwise run alone at the end
+  // with a core idle. Chosen by --exclude's globs, which are anchored at the root (a file filter
+  // "web/" would also take server/web/).
+  const rest = ['common', 'web', 'scripts', 'bench'];
+  phases[1] = [
+    [
+      vitest(
+        'unit+integration (PGlite): server',
+        rest.flatMap((dir) => ['--exclude', `${dir}/**`]),
+      ),
+    ],
+    [
+      vitest('integration (PostgreSQL)', onPostgres, { TEST_DB_ENGINE: 'postgres' }),
+      vitest('unit+integration (PGlite): the rest', ['--exclude', 'server/**']),
+    ],
+  ];
 } else {
   console.log(
     'TEST_DATABASE_URL is not set: the PostgreSQL pass is skipped (CI sets it when PostgreSQL answers).',
@@ -173,9 +194,15 @@ function failedTests(report: VitestReport): string[] {
 const serial = process.env.TEST_SERIAL === '1';
 const started = Date.now();
 const outcomes: Outcome[] = [];
+async function runTrack(track: Track, alone: boolean): Promise<Outcome[]> {
+  const done: Outcome[] = [];
+  for (const step of track) done.push(await run(step, alone));
+  return done;
+}
 for (const phase of phases) {
-  if (serial || phase.length === 1) for (const step of phase) outcomes.push(await run(step, true));
-  else outcomes.push(...(await Promise.all(phase.map((step) => run(step, false)))));
+  if (serial || phase.length === 1)
+    for (const track of phase) outcomes.push(...(await runTrack(track, true)));
+  else outcomes.push(...(await Promise.all(phase.map((track) => runTrack(track, false)))).flat());
 }
 const total = (Date.now() - started) / 1000;
 
