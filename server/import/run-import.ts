@@ -383,8 +383,9 @@ const WATCHED = 1000;
  * server's), noting failures on their lines. The queue works in the order the files were queued,
  * which is the order of `outcomes`: only the first WATCHED items not yet seen finished are asked
  * about, and only those that finished since come back, so a poll is one small query however many
- * files the import brought. (Asking about all of 74,000 waiting, every 4 s, and then about a
- * thousand, every 250 ms, both let V8's heap grow to ~350 MB between its collections.)
+ * files the import brought. (With every waiting item asked about, 74,000 every 4 s, and then a
+ * thousand full rows every 250 ms, V8's heap grew to 350–480 MB between collections at 100,000
+ * files; how much of that the polls made is not yet measured: bench/README.md.)
  */
 export async function waitForDerivatives(
   ctx: Pick<AppContext, 'db'>,
