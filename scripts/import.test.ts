@@ -349,6 +349,30 @@ describe(`npm run import (${engine})`, { timeout: 180_000 }, () => {
     });
   });
 
+  it('takes a file whose name is written decomposed (as a Mac copies it) by its row in composed form', async () => {
+    const mac = join(work, 'mac');
+    const name = 'Hvalvík á sumri.jpg';
+    mkdirSync(mac);
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6f97' } })
+      .jpeg()
+      .toFile(join(mac, name.normalize('NFD')));
+    const rows = join(work, 'mac.csv');
+    writeFileSync(rows, `file,title\n${name.normalize('NFC')},Hvalvík um summarið\n`);
+    const report = join(work, 'mac-report.csv');
+    const result = await run([mac, '--csv', rows, '--report', report]);
+    expect(result.stdout).toMatch(/Imported 1, skipped 0, refused 0, 0 rows without a file/);
+    const [line] = readReport(report);
+    expect(line).toMatchObject({ file: name.normalize('NFC'), outcome: 'imported' });
+    const item = await withArchive((db) =>
+      db
+        .selectFrom('media_items')
+        .select('title')
+        .where('display_id', '=', line!.id!)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(item.title).toBe('Hvalvík um summarið');
+  });
+
   it('--update previews an edited CSV field by field, writes nothing on --dry-run, then applies it as one batch', async () => {
     const id = readReport(join(work, 'first.csv')).find((l) => l.file === 'Gøta/bátar.jpg')!.id!;
     const update = join(work, 'update.csv');

@@ -6,13 +6,11 @@
  * metadata of a CSV (docs/import.md). On PGlite, stop the server first (it holds the database); on
  * PostgreSQL the server may keep running. A killed run is continued by running it again.
  */
-import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { LockedError } from '#server/db/lock.ts';
 import { DatabaseUpkeep } from '#server/db/upkeep.ts';
-import { CSV_BOM, csvLine } from '#server/import/csv.ts';
 import { readPlaceList } from '#server/import/place-list.ts';
 import { readBoundedText } from '#server/import/read-bounded.ts';
 import { MEDIA_CSV_MAX_BYTES } from '#common/api/media.ts';
@@ -107,6 +105,7 @@ async function main() {
       },
       {
         folder,
+        report,
         ...(csv && metadata ? { csv, metadata } : {}),
         ...(places ? { places } : {}),
         ...(values.category !== undefined ? { category: values.category } : {}),
@@ -123,13 +122,7 @@ async function main() {
       },
     );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    writeFileSync(
-      report,
-      CSV_BOM +
-        csvLine(['file', 'outcome', 'id', 'message', 'sha256']) +
-        result.outcomes.map((o) => csvLine([o.file, o.outcome, o.id, o.message, o.sha256])).join(''),
-    );
-    const count = (what: string) => result.outcomes.filter((o) => o.outcome === what).length;
+    const count = (what: keyof typeof result.counts) => result.counts[what];
     const sidecars = count('sidecar')
       ? `, ${count('sidecar')} bag sidecars (metadata, not files to import)`
       : '';

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type FileHandle, open } from 'node:fs/promises';
 
 /** What became of one file (a line of the report). */
 export interface Outcome {
@@ -21,44 +23,48 @@ type Line = { file: string; started: true; sha256: string } | Outcome;
  * an outcome are not looked at again, and a file the killed run had started is looked up by its
  * SHA-256 (its item may have committed just before the kill). It lives in DATA_DIR/imports, named
  * by the folder's absolute path, and is removed when a run ends with every file done.
+ *
+ * It is also where the outcomes wait for the report: the process keeps only which files are done
+ * (and how), not their lines, so an import's memory does not grow by a report line a file
+ * (bench/README.md "import"). A dry run writes a scratch journal in the system's temporary folder,
+ * not continued and not synced.
  */
 export class ImportJournal {
   private fd: number | undefined;
 
   private constructor(
     readonly path: string,
-    readonly done: Map<string, Outcome>,
+    /** The files an earlier run finished, and how. */
+    readonly done: Map<string, Outcome['outcome']>,
+    /** Files an earlier run started and did not finish, with their SHA-256. */
     readonly started: Map<string, string>,
+    private readonly durable: boolean,
+    private readonly scratchDir?: string,
   ) {
     this.fd = openSync(path, 'a');
   }
 
-  static open(dataDir: string, folder: string): ImportJournal {
+  static async open(dataDir: string, folder: string): Promise<ImportJournal> {
     const dir = join(dataDir, 'imports');
     mkdirSync(dir, { recursive: true });
     const name = createHash('sha256').update(folder).digest('hex').slice(0, 16);
     const path = join(dir, `${name}.jsonl`);
-    const done = new Map<string, Outcome>();
+    const done = new Map<string, Outcome['outcome']>();
     const started = new Map<string, string>();
-    let text = '';
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch {
-      // No journal: a first run.
-    }
-    for (const raw of text.split('\n')) {
-      if (raw.trim() === '') continue;
-      let line: Line;
-      try {
-        line = JSON.parse(raw) as Line;
-      } catch {
-        // The last line of a run killed mid-write: that step is simply done again.
-        continue;
-      }
+    for await (const line of readLines(path)) {
       if ('started' in line) started.set(line.file, line.sha256);
-      else done.set(line.file, line);
+      else {
+        done.set(line.file, line.outcome);
+        started.delete(line.file);
+      }
     }
-    return new ImportJournal(path, done, started);
+    return new ImportJournal(path, done, started, true);
+  }
+
+  /** A journal for a dry run: nothing to continue, nothing to keep. */
+  static scratch(): ImportJournal {
+    const dir = mkdtempSync(join(tmpdir(), 'archive-import-'));
+    return new ImportJournal(join(dir, 'journal.jsonl'), new Map(), new Map(), false, dir);
   }
 
   /** True when an earlier run of this folder stopped before its end. */
@@ -74,10 +80,15 @@ export class ImportJournal {
     this.write(outcome);
   }
 
+  /** Every file's outcome so far (this run's and the runs' it continued), in the order they came. */
+  async *outcomes(): AsyncGenerator<Outcome> {
+    for await (const line of readLines(this.path)) if (!('started' in line)) yield line;
+  }
+
   private write(line: Line) {
     if (this.fd === undefined) throw new Error('the import journal is closed');
-    appendFileSync(this.fd, `${JSON.stringify(line)}\n`);
-    fsyncSync(this.fd);
+    writeSync(this.fd, `${JSON.stringify(line)}\n`);
+    if (this.durable) fsyncSync(this.fd);
   }
 
   close() {
@@ -85,9 +96,32 @@ export class ImportJournal {
     this.fd = undefined;
   }
 
-  /** Every file is done: the next run of this folder starts afresh. */
+  /** Every file is done (or a dry run ended): the next run of this folder starts afresh. */
   remove() {
     this.close();
-    rmSync(this.path, { force: true });
+    rmSync(this.scratchDir ?? this.path, { recursive: true, force: true });
+  }
+}
+
+/** A journal's lines, read as a stream; none when there is no journal. */
+async function* readLines(path: string): AsyncGenerator<Line> {
+  let file: FileHandle;
+  try {
+    file = await open(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    for await (const raw of file.readLines()) {
+      if (raw.trim() === '') continue;
+      try {
+        yield JSON.parse(raw) as Line;
+      } catch {
+        // The last line of a run killed mid-write: that step is simply done again.
+      }
+    }
+  } finally {
+    await file.close();
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { basename, join, posix, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -16,7 +16,7 @@ import { createCategory } from '#server/features/categories/categories.service.t
 import { createFolder } from '#server/features/folders/folders.service.ts';
 import { uploadDocument } from '#server/features/documents/documents.service.ts';
 import { importMedia } from '#server/features/media/media.service.ts';
-import { CsvError, parseCsv } from './csv.ts';
+import { CSV_BOM, CsvError, csvLine, parseCsv } from './csv.ts';
 import {
   type ImportColumn,
   type RowFields,
@@ -50,6 +50,8 @@ export interface ImportOptions {
   folder: string;
   /** The metadata CSV, absolute. */
   csv?: string;
+  /** Where the report is written (CSV, a line a file and a CSV row without one), absolute. */
+  report: string;
   /** The CSV as read by readMetadata already (the command checks it before it opens the archive). */
   metadata?: Metadata;
   /** A list of places (a bag's places.csv, read by readPlaceList): the missing ones are added first. */
@@ -71,12 +73,14 @@ export interface ImportOptions {
 interface Source {
   /** Relative to the folder, with `/`, NFC. */
   file: string;
-  path: string;
   size: number;
+  /** Its path on disk, when it is not the folder's joined with `file` (a name written other than NFC). */
+  path?: string;
 }
 
 export interface ImportResult {
-  outcomes: Outcome[];
+  /** How many files (and CSV rows) had each outcome. */
+  counts: Record<Outcome['outcome'], number>;
   /** Who the import is recorded under. */
   account: string;
   /** An earlier run of this folder was continued. */
@@ -116,13 +120,14 @@ export async function runImport(
   const ctx: AppContext = { ...base, logger: quietLogger() };
   const metadata = options.metadata ?? (options.csv ? await readMetadata(options.csv) : undefined);
   const listed = await listFiles(options.folder, new Set(options.csv ? [options.csv] : []));
-  const { sources, sidecars, metadataSidecar } = bagSidecars(listed);
+  const { sources, sidecars, metadataSidecar } = bagSidecars(options.folder, listed);
   const { actor, label } = await importingActor(ctx, options.as);
   const placeList = options.places
     ? await addMissingPlaces(ctx, actor, options.places, Boolean(options.dryRun))
     : undefined;
 
-  const outcomes: Outcome[] = sidecars.map(({ file, of }) => ({
+  // The outcomes of no file of the folder's: said anew by each run, not journaled.
+  const unjournaled: Outcome[] = sidecars.map(({ file, of }) => ({
     file,
     outcome: 'sidecar',
     message: `the metadata of ${of} in a bag (npm run export), not a file to import${
@@ -133,7 +138,7 @@ export async function runImport(
     const present = new Set(listed.map((s) => s.file));
     for (const [file] of metadata) {
       if (!present.has(file)) {
-        outcomes.push({
+        unjournaled.push({
           file,
           outcome: 'missing',
           message: 'the CSV has a row for this file; the folder has no such file',
@@ -142,13 +147,16 @@ export async function runImport(
     }
   }
 
-  const journal = options.dryRun ? undefined : ImportJournal.open(ctx.config.dataDir, options.folder);
-  const resumed = journal?.resumed ?? false;
+  const journal = options.dryRun
+    ? ImportJournal.scratch()
+    : await ImportJournal.open(ctx.config.dataDir, options.folder);
+  const resumed = journal.resumed;
   const progress = progressFor(
     sources.length,
     sources.reduce((sum, s) => sum + s.size, 0),
   );
   const places = new Places(ctx, actor, Boolean(options.dryRun));
+  const pathOf = (source: Source) => source.path ?? join(options.folder, source.file);
   const started = performance.now();
   const bySha = new Map<string, string>();
 
@@ -170,7 +178,7 @@ export async function runImport(
     }
     let sha256: string;
     try {
-      sha256 = await hashFile(source.path);
+      sha256 = await hashFile(pathOf(source));
     } catch (error) {
       return {
         file: source.file,
@@ -180,7 +188,7 @@ export async function runImport(
     }
     const found = await findDocumentBySha256(ctx.db, sha256);
     if (found) {
-      if (journal?.started.get(source.file) === sha256) {
+      if (journal.started.get(source.file) === sha256) {
         return { file: source.file, outcome: 'imported', id: found.display_id, sha256 };
       }
       return {
@@ -191,17 +199,17 @@ export async function runImport(
         message: `already in the archive as ${found.display_id}`,
       };
     }
-    const { fileName = basename(source.path), ...values } = fields.value;
+    const { fileName = basename(pathOf(source)), ...values } = fields.value;
     const note = `a document (the header's files); its fields are those of ${name}`;
     if (options.dryRun) {
-      const type = await detectFileType(source.path, 'document', fileName);
+      const type = await detectFileType(pathOf(source), 'document', fileName);
       if (!type.ok) return { file: source.file, outcome: 'refused', sha256, message: type.message };
       return { file: source.file, outcome: 'would import', sha256, message: note };
     }
-    journal?.markStarted(source.file, sha256);
+    journal.markStarted(source.file, sha256);
     try {
       const document = await uploadDocument(ctx, actor, {
-        file: { stream: createReadStream(source.path), fileName },
+        file: { stream: createReadStream(pathOf(source)), fileName },
         fields: values,
       });
       return { file: source.file, outcome: 'imported', id: document.displayId, sha256, message: note };
@@ -214,8 +222,6 @@ export async function runImport(
   };
 
   const one = async (source: Source): Promise<Outcome> => {
-    const earlier = journal?.done.get(source.file);
-    if (earlier) return earlier;
     // Its bag sidecar gives its fields when no CSV row does, read once, bounded.
     const sidecarPath = metadata?.has(source.file) ? undefined : metadataSidecar.get(source.file);
     let sidecarText: string | undefined;
@@ -242,7 +248,7 @@ export async function runImport(
     }
     let sha256: string;
     try {
-      sha256 = await hashFile(source.path);
+      sha256 = await hashFile(pathOf(source));
     } catch (error) {
       // Gone or unreadable since the folder was listed (a disk, a permission).
       return {
@@ -259,7 +265,7 @@ export async function runImport(
     const found = await findMediaBySha256(ctx.db, sha256);
     if (found) {
       // The run that was killed had committed it just before it stopped.
-      if (journal?.started.get(source.file) === sha256) {
+      if (journal.started.get(source.file) === sha256) {
         return { file: source.file, outcome: 'imported', id: found.display_id, sha256 };
       }
       return {
@@ -280,10 +286,10 @@ export async function runImport(
     }
     if (row && !row.ok) return { file: source.file, outcome: 'refused', sha256, message: row.message };
     const fromRow = row?.ok ? row.value : undefined;
-    const fileName = basename(source.path);
+    const fileName = basename(pathOf(source));
 
     if (options.dryRun) {
-      const type = await detectFileType(source.path, 'upload', fileName);
+      const type = await detectFileType(pathOf(source), 'upload', fileName);
       if (!type.ok) return { file: source.file, outcome: 'refused', sha256, message: type.message };
       return { file: source.file, outcome: 'would import', sha256, ...(note ? { message: note } : {}) };
     }
@@ -297,12 +303,12 @@ export async function runImport(
       }
       throw error;
     }
-    journal?.markStarted(source.file, sha256);
+    journal.markStarted(source.file, sha256);
     try {
       const { media: item, nearDuplicates } = await importMedia(
         ctx,
         actor,
-        { path: source.path, fileName, relativePath: source.file },
+        { path: pathOf(source), fileName, relativePath: source.file },
         {
           ...fromRow?.fields,
           ...placed,
@@ -341,9 +347,14 @@ export async function runImport(
     const worker = async () => {
       for (let source = sources[next++]; source && !stopped; source = sources[next++]) {
         try {
+          // Done by the run this one continues: its line is in the journal.
+          const earlier = journal.done.get(source.file);
+          if (earlier) {
+            progress.add(source.size, earlier === 'refused');
+            continue;
+          }
           const outcome = await one(source);
-          if (!journal?.done.has(source.file)) journal?.markDone(outcome);
-          outcomes.push(outcome);
+          journal.markDone(outcome);
           progress.add(source.size, outcome.outcome === 'refused');
         } catch (error) {
           // The other worker finishes its file and stops too; the journal keeps what was done.
@@ -356,20 +367,26 @@ export async function runImport(
     const failure = settled.find((s) => s.status === 'rejected');
     if (failure) throw failure.reason;
     const filesSeconds = (performance.now() - started) / 1000;
-    const derivativesFailed = options.dryRun ? 0 : await waitForDerivatives(ctx, outcomes, progress);
-    journal?.remove();
-    outcomes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    let failures = new Map<string, string>();
+    if (!options.dryRun) {
+      const ids: string[] = [];
+      for await (const o of journal.outcomes()) if (o.outcome === 'imported' && o.id) ids.push(o.id);
+      failures = await waitForDerivatives(ctx, ids, progress);
+    }
+    const counts = await writeReport(options.report, journal, unjournaled, failures);
+    journal.remove();
     return {
-      outcomes,
+      counts,
       account: label,
       resumed,
-      derivativesFailed,
+      derivativesFailed: failures.size,
       filesSeconds,
       ...(placeList ? { places: placeList } : {}),
     };
   } finally {
     progress.end();
-    journal?.close();
+    if (options.dryRun) journal.remove();
+    else journal.close();
     if (!options.dryRun) await jobs.stop();
   }
 }
@@ -378,41 +395,82 @@ export async function runImport(
 const WATCHED = 1000;
 
 /**
- * Waits until every item the import made (this run, or a killed run it continued) has its
- * derivatives (the job queue makes them: this process's runner and, on PostgreSQL, any running
- * server's), noting failures on their lines. The queue works in the order the files were queued,
- * which is the order of `outcomes`: only the first WATCHED items not yet seen finished are asked
- * about, and only those that finished since come back, so a poll is one small query however many
- * files the import brought. (With every waiting item asked about, 74,000 every 4 s, and then a
- * thousand full rows every 250 ms, V8's heap grew to 350–480 MB between collections at 100,000
- * files; how much of that the polls made is not yet measured: bench/README.md.)
+ * Waits until every item the import made (this run, or a killed run it continued: `ids`, in the
+ * order they were queued) has its derivatives (the job queue makes them: this process's runner and,
+ * on PostgreSQL, any running server's). The queue works in that order: only the first WATCHED items
+ * not yet seen finished are asked about, and only those that finished since come back, so a poll
+ * is one small query however many files the import brought. Answers the report's message for each
+ * item whose derivatives could not be made, by display id.
  */
 export async function waitForDerivatives(
   ctx: Pick<AppContext, 'db'>,
-  outcomes: Outcome[],
+  ids: readonly string[],
   progress: Pick<ImportProgress, 'note'>,
   atOnce = WATCHED,
-): Promise<number> {
-  const ids = outcomes.flatMap((o) => (o.outcome === 'imported' && o.id ? [o.id] : []));
+): Promise<Map<string, string>> {
   let next = 0;
   const watched = new Set<string>();
-  let failed = 0;
+  const failed = new Map<string, string>();
   for (;;) {
     for (; next < ids.length && watched.size < atOnce; next += 1) watched.add(ids[next]!);
     if (watched.size === 0) return failed;
     // An item deleted meanwhile (status null) is not waited for.
     for (const row of await listFinished(ctx.db, [...watched])) {
       watched.delete(row.display_id);
-      if (row.processing_status !== 'failed') continue;
-      failed += 1;
-      const line = outcomes.find((o) => o.id === row.display_id && o.outcome === 'imported');
-      if (line)
-        line.message = `its derivatives could not be made: ${row.processing_error ?? 'unknown error'}`;
+      if (row.processing_status === 'failed') {
+        failed.set(
+          row.display_id,
+          `its derivatives could not be made: ${row.processing_error ?? 'unknown error'}`,
+        );
+      }
     }
     progress.note(`making derivatives: ${next - watched.size} of ${ids.length}`);
     // Those asked about all finished: the next ones (or the end) at once; otherwise a moment for the queue.
     if (watched.size > 0) await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+const REPORT_COLUMNS = ['file', 'outcome', 'id', 'message', 'sha256'] as const;
+
+/**
+ * The report (CSV with a byte-order mark, for spreadsheets): a line for each file and each CSV row
+ * without one, in the order of their paths, read back from the journal, with the derivatives'
+ * failures on their items' lines. Answers how many had each outcome.
+ */
+async function writeReport(
+  path: string,
+  journal: ImportJournal,
+  others: Outcome[],
+  failures: Map<string, string>,
+): Promise<ImportResult['counts']> {
+  const lines = [...others];
+  for await (const outcome of journal.outcomes()) lines.push(outcome);
+  lines.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const counts: ImportResult['counts'] = {
+    imported: 0,
+    skipped: 0,
+    refused: 0,
+    missing: 0,
+    'would import': 0,
+    sidecar: 0,
+  };
+  const out = openSync(path, 'w');
+  try {
+    let chunk = CSV_BOM + csvLine(REPORT_COLUMNS);
+    for (const o of lines) {
+      counts[o.outcome] += 1;
+      const failure = o.outcome === 'imported' && o.id ? failures.get(o.id) : undefined;
+      chunk += csvLine([o.file, o.outcome, o.id, failure ?? o.message, o.sha256]);
+      if (chunk.length > 65_536) {
+        writeSync(out, chunk);
+        chunk = '';
+      }
+    }
+    writeSync(out, chunk);
+  } finally {
+    closeSync(out);
+  }
+  return counts;
 }
 
 /**
@@ -568,7 +626,7 @@ function normalizePath(path: string): string {
  * belongs to, and each original's `.metadata.json`. A file named so without such an original is
  * imported like any other (and refused by type if it is not media).
  */
-function bagSidecars(listed: Source[]) {
+function bagSidecars(folder: string, listed: Source[]) {
   const SIDECAR = /^(.+)\.(metadata\.json|dc\.xml)$/;
   // Each original by its path without its extension (and by its whole path).
   const originals = new Map<string, string>();
@@ -592,7 +650,8 @@ function bagSidecars(listed: Source[]) {
       continue;
     }
     sidecars.push({ file: source.file, of });
-    if (source.file.endsWith('.metadata.json')) metadataSidecar.set(of, source.path);
+    if (source.file.endsWith('.metadata.json'))
+      metadataSidecar.set(of, source.path ?? join(folder, source.file));
   }
   return { sources, sidecars, metadataSidecar };
 }
@@ -613,7 +672,10 @@ async function listFiles(folder: string, leaveOut: Set<string>): Promise<Source[
       if (entry.isDirectory()) await walk(path);
       else if (entry.isFile() && !leaveOut.has(path)) {
         const { size } = await lstat(path);
-        found.push({ file: relative(folder, path).split(sep).join('/').normalize('NFC'), path, size });
+        const written = relative(folder, path).split(sep).join('/');
+        const file = written.normalize('NFC');
+        // Its path is kept only when the name does not give it back: 100 bytes a file.
+        found.push(file === written && sep === '/' ? { file, size } : { file, size, path });
       }
     }
   };
