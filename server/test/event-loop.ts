@@ -109,7 +109,27 @@ export async function measureStall<T>(
   return { result, stall: { heldMs, loopMs: histogram.max / 1e6, healthMs, healthChecks, tookMs } };
 }
 
-export function describeStall(label: string, stall: Stall): string {
+/**
+ * A measurement (`measure`, a measureStall with whatever it needs made first) taken once more when
+ * its hold reaches `boundMs`, the second standing: a callback of ours that holds the loop does so
+ * in each run, while on a shared virtual machine the main thread's CPU time can take in a slice the
+ * host gave to another (steal) or a garbage collection of the test process's own heap (a 105 ms
+ * "hold" in a run whose wall-clock loop delay was 311 ms, 38 ms in the next). What it leaves out: a
+ * hold only the first use of a path makes (searches on PostgreSQL, quiet: 56 ms, then 16). The
+ * first run's figures go with the answer, for the report.
+ */
+export async function measureSettled<R extends { stall: Stall }>(
+  boundMs: number,
+  measure: () => Promise<R>,
+): Promise<R & { first?: Stall }> {
+  const first = await measure();
+  if (first.stall.heldMs < boundMs) return first;
+  return { ...(await measure()), first: first.stall };
+}
+
+export function describeStall(label: string, stall: Stall, first?: Stall): string {
+  if (first)
+    return `${describeStall(`${label}, measured again`, stall)}\n${describeStall(`${label}, first`, first)}`;
   return (
     `  ${label}: held ${stall.heldMs.toFixed(0)} ms (wall-clock loop delay ${stall.loopMs.toFixed(0)} ms), ` +
     `slowest /api/health ${stall.healthMs.toFixed(0)} ms (${stall.healthChecks} checks, ` +
