@@ -114,9 +114,9 @@ export async function measureStall<T>(
  * its hold reaches `boundMs`, the second standing: a callback of ours that holds the loop does so
  * in each run, while on a shared virtual machine the main thread's CPU time can take in a slice the
  * host gave to another (steal) or a garbage collection of the test process's own heap (a 105 ms
- * "hold" in a run whose wall-clock loop delay was 311 ms, 38 ms in the next). What it leaves out: a
- * hold only the first use of a path makes (searches on PostgreSQL, quiet: 56 ms, then 16). The
- * first run's figures go with the answer, for the report.
+ * "hold" of an MP4's submission in a run whose wall-clock loop delay was 311 ms, 38 ms on the other
+ * engine beside it). What it leaves out: a hold only the first use of a path makes (searches on
+ * PostgreSQL, quiet: 56 ms, then 16). The first run's figures go with the answer, for the report.
  */
 export async function measureSettled<R extends { stall: Stall }>(
   boundMs: number,
