@@ -17,7 +17,7 @@
  * archive's own work costs under the same crowd.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
@@ -706,6 +706,8 @@ async function measure(engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   const serverErrors: string[] = [];
   let serverErrorCount = 0;
   let status5xx = 0;
+  // BENCH_LOAD_SERVER_LOG=FILE: the server's own log lines (one a request, with its time) written there.
+  const serverLog = process.env.BENCH_LOAD_SERVER_LOG;
   try {
     console.log(`\n### ${engine}: seeding ${ITEMS.toLocaleString('en')} items…`);
     // As an operator would: the first admin (who owns the seeded rows), then `npm run seed:bench`.
@@ -724,6 +726,7 @@ async function measure(engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
         TRUST_PROXY: '1',
       },
       onLine: (line) => {
+        if (serverLog) appendFileSync(serverLog, `${line}\n`);
         if (!line.startsWith('{')) return;
         if (line.includes('"statusCode":5')) status5xx++;
         if (/"level":(50|60)/.test(line)) {

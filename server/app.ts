@@ -47,6 +47,7 @@ import { usersFeature } from './features/users/users.routes.ts';
 import { watermarkFeature } from './features/watermark/watermark.routes.ts';
 import { registerFeature } from './http/feature.ts';
 import { tileSource } from '#common/map.ts';
+import type { Action } from '#common/permissions.ts';
 import type { FastifyZod } from './http/fastify.ts';
 import type { AppContext } from './http/context.ts';
 import { AppError } from './errors.ts';
@@ -67,6 +68,16 @@ export interface BuildAppOptions {
   /** The request log: a logger, or the level (and where to write, tests) of one made by Fastify. */
   logger?: FastifyBaseLogger | boolean | { level: string; stream?: { write(line: string): void } };
 }
+
+/**
+ * The writes that change nothing a kept public answer shows, so do not empty them (the onResponse
+ * hook below): signing in or out, a view or download counted, a contribution sent.
+ */
+const WRITES_NOTHING_SHARED: ReadonlySet<string> = new Set<Action>([
+  'account:authenticate',
+  'counter:increment',
+  'submission:create',
+]);
 
 /**
  * Every feature with an API, each answering under /api/<name> and /api/admin/<name>
@@ -177,11 +188,13 @@ export async function buildApp({ context, logger = false }: BuildAppOptions) {
   // Any successful write may change what the kept public answers show (http/answer-cache.ts);
   // signing in or out changes none of them, and must not empty the cache for everyone. Nor does a
   // visitor's view or download counted (issue 31 §4): a crowd's counting emptied it at every page;
-  // the counts kept answers show catch up within PAGE_CACHE_MS and the version's own pace.
+  // the counts kept answers show catch up within PAGE_CACHE_MS and the version's own pace. Nor
+  // does a contribution sent (its upload's steps, its submission): it is private until staff
+  // approve it, and approving is a write of its own.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
     const { permission } = request.routeOptions.config as { permission?: string };
-    if (permission === 'account:authenticate' || permission === 'counter:increment') return;
+    if (permission && WRITES_NOTHING_SHARED.has(permission)) return;
     noteWrite();
   });
   installSession(app, ctx, routes, getUser);

@@ -9,6 +9,7 @@ import {
   listFeatured,
   listGallery,
 } from '#server/features/gallery/gallery.service.ts';
+import { keptMediaFileRows } from '#server/features/files/files.service.ts';
 import { getMediaItem } from '#server/features/media/media.service.ts';
 import { getSiteSettings } from '#server/features/settings/settings.service.ts';
 import { getLatestSlideshow } from '#server/features/slideshows/slideshows.service.ts';
@@ -16,7 +17,8 @@ import { getMessages } from '#server/features/translations/translations.service.
 import { listPlaces } from '#server/features/places/places.service.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { POSTGRES_TEMPLATE, testEngine } from '../test/engine.ts';
-import { asRole, buildCategory, buildMedia } from '../test/factories.ts';
+import { replaceDerivatives } from '../media/derivatives/derivatives.repository.ts';
+import { asRole, buildCategory, buildMedia, buildSubmission } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { scratchPostgres } from '../test/scratch-postgres.ts';
 import { sharedAnswer } from './data-versions.ts';
@@ -63,6 +65,8 @@ const SHARED: Record<string, (ctx: AppContext) => Promise<unknown>> = {
   'timeline of a search': (ctx) => getTimeline(ctx, ANONYMOUS, { q: 'kirkja' }),
   // The item's page: the item, its files and its credits.
   'media item': (ctx) => getMediaItem(ctx, ANONYMOUS, { id: item.id }),
+  // The rows a stored file is served from (who may have it is decided per request from them).
+  'file rows': (ctx) => keptMediaFileRows(ctx)(item.id, 'thumb'),
 };
 
 describe('answers kept until the public content changes', () => {
@@ -191,6 +195,38 @@ describe('answers kept until the public content changes', () => {
       .catch(() => {});
     expect(await names()).toContain('Óbroytt');
     expect(await names()).not.toContain('Aldri');
+  });
+
+  it("move with an item's pictures, never with a submission's (private until staff approve it)", async () => {
+    const submission = await buildSubmission(t);
+    const own = await buildMedia(t, { is_public: true });
+    const pictures = (owner: string) =>
+      [{ variant: 'thumb' as const, width: 40, height: 30 }].map((size) => ({
+        ...size,
+        fileKey: `derivatives/${owner}/thumb-v.webp`,
+        mimeType: 'image/webp',
+        fileSize: 1,
+        watermarked: false,
+      }));
+    const before = await version();
+    // A contributor's photo being made into its pictures while it waits: written, changed, deleted.
+    await replaceDerivatives(t.db, 'submission', submission.id, pictures(submission.id));
+    await sql`update derivatives set width = 41 where owner_id = ${submission.id}`.execute(t.db);
+    await replaceDerivatives(t.db, 'submission', submission.id, []);
+    expect(await version()).toBe(before);
+    // An item's: each moves it.
+    await replaceDerivatives(t.db, 'media', own.id, pictures(own.id));
+    expect(await version()).toBe(before + 1);
+    await sql`update derivatives set width = 41 where owner_id = ${own.id}`.execute(t.db);
+    expect(await version()).toBe(before + 2);
+    await sql`delete from derivatives where owner_id = ${own.id}`.execute(t.db);
+    expect(await version()).toBe(before + 3);
+    // A submission's picture given to the item approving it made moves it too.
+    await replaceDerivatives(t.db, 'submission', submission.id, pictures(submission.id));
+    expect(await version()).toBe(before + 3);
+    await sql`update derivatives set owner_type = 'media', owner_id = ${own.id}
+      where owner_id = ${submission.id}`.execute(t.db);
+    expect(await version()).toBe(before + 4);
   });
 
   it('move the version once per transaction, however many rows it changes', async () => {

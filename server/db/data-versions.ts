@@ -19,9 +19,10 @@ import type { Db } from './database.ts';
 /**
  * Answers kept at most, per pool. A search's answers (a gallery page or timeline for the visitor's
  * own words, an item's page) are as many as there are searches and items: a pool of their own, so
- * a crowd of them never pushes out the home page's few answers, which every visitor asks for.
+ * a crowd of them never pushes out the home page's few answers, which every visitor asks for. The
+ * rows a stored file is served from (~1 KB each; a gallery page brings twelve thumbnails) have theirs.
  */
-const MAX_KEPT = { home: 200, searches: 100, items: 300 } as const;
+const MAX_KEPT = { home: 200, searches: 100, items: 300, files: 2000 } as const;
 export type SharedPool = keyof typeof MAX_KEPT;
 
 interface Kept {
@@ -43,7 +44,7 @@ function stateOf(db: Db): PerDatabase {
   if (!state) {
     state = {
       enabled: process.env.SHARED_ANSWERS !== '0',
-      kept: { home: new Map(), searches: new Map(), items: new Map() },
+      kept: { home: new Map(), searches: new Map(), items: new Map(), files: new Map() },
       next: null,
     };
     databases.set(db, state);

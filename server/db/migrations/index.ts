@@ -35,6 +35,7 @@ import * as peopleInSearch from './20261127_0043_people_in_search.ts';
 import * as quietViews from './20261127_0044_quiet_views.ts';
 import * as sha256Oldest from './20261128_0045_sha256_oldest.ts';
 import * as jobsInOrder from './20261128_0046_jobs_in_order.ts';
+import * as privateDerivatives from './20261129_0047_private_derivatives.ts';
 
 /** Every migration, in order. Listed statically so the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0044_quiet_views': quietViews,
   '20261128_0045_sha256_oldest': sha256Oldest,
   '20261128_0046_jobs_in_order': jobsInOrder,
+  '20261129_0047_private_derivatives': privateDerivatives,
 };

@@ -2,7 +2,7 @@ import { ACCEPTED_FILE_TYPES, safeDisplayFileName } from '#common/file-types.ts'
 import { type Actor, can } from '#common/permissions.ts';
 import { rightsStatement } from '#common/rights.ts';
 import type { DerivativeVariant } from '#server/db/schema.ts';
-import { createAnswerCache } from '#server/http/answer-cache.ts';
+import { sharedAnswer } from '#server/db/data-versions.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { ServableFile } from '#server/http/send-blob.ts';
@@ -89,21 +89,26 @@ export type MediaFileRows = (
 }>;
 
 /**
- * Those rows kept a moment (http/answer-cache.ts: `PAGE_CACHE_MS`, dropped by any write through
- * the API): each gallery page brings a dozen thumbnails per visitor, and the rows are the same for
- * everyone; who may have the file is still decided on every request, from the kept rows.
+ * Those rows kept until the public content's version moves (server/db/data-versions.ts: any
+ * committed change to an item or its derivatives, however made, moves it): each gallery page brings
+ * a dozen thumbnails per visitor, and the rows are the same for everyone; who may have the file is
+ * still decided on every request, from the kept rows.
  */
 export function keptMediaFileRows(ctx: Pick<AppContext, 'db'>): MediaFileRows {
-  const kept = createAnswerCache<Awaited<ReturnType<MediaFileRows>>>();
   return (id, variant) =>
-    kept.get(`${id} ${variant}`, async () => {
-      const row = await getMediaFileInfo(ctx.db, id);
-      const derivative =
-        row && variant !== 'original'
-          ? await getDerivative(ctx.db, 'media', id, variant as DerivativeVariant)
-          : null;
-      return { row, derivative };
-    });
+    sharedAnswer(
+      ctx.db,
+      `file rows ${id} ${variant}`,
+      async () => {
+        const row = await getMediaFileInfo(ctx.db, id);
+        const derivative =
+          row && variant !== 'original'
+            ? await getDerivative(ctx.db, 'media', id, variant as DerivativeVariant)
+            : null;
+        return { row, derivative };
+      },
+      'files',
+    );
 }
 
 /**

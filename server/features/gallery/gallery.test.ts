@@ -2,7 +2,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asRole, buildCategory, buildMedia, buildMediaMany } from '#server/test/factories.ts';
 import { flushViews } from '../media/view-counts.ts';
-import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { createTestApp, listen, type TestApp } from '#server/test/harness.ts';
+import { imageFixture } from '#server/test/fixtures.ts';
+import { tusUpload, uploaderCookie } from '#server/test/tus-client.ts';
 
 let t: TestApp;
 let publicIds: string[];
@@ -233,6 +235,44 @@ describe('a kept gallery answer', () => {
       expect(changed.statusCode).toBe(200);
       expect(changed.json().items[0]).toMatchObject({ title: 'Havnin í 1921', viewCount: 4 });
       expect(changed.headers.etag).not.toBe(etag);
+    } finally {
+      vi.unstubAllEnvs();
+      await own.close();
+    }
+  });
+});
+
+describe('the kept gallery answer and a contribution sent', () => {
+  it('is kept while a visitor sends a photo (private until approved), and dropped by staff approving it', async () => {
+    vi.stubEnv('PAGE_CACHE_MS', '60000');
+    const own = await createTestApp();
+    try {
+      const base = await listen(own);
+      const row = await buildMedia(own, { title: 'Fyrr' });
+      const titles = async () =>
+        ((await own.app.inject('/api/gallery?limit=5')).json() as { items: { title: string }[] }).items.map(
+          (i) => i.title,
+        );
+      expect(await titles()).toContain('Fyrr');
+      // Changed behind the API's back: the kept answer (http/answer-cache.ts) still shows the old title …
+      await own.db.updateTable('media_items').set({ title: 'Síðan' }).where('id', '=', row.id).execute();
+      expect(await titles()).toContain('Fyrr');
+      // … and still does after a visitor's upload and submission, which change nothing shown …
+      const uploadId = await tusUpload(base, await imageFixture('jpeg', { name: 'kept-1.jpg' }));
+      const sent = await own.app.inject({
+        method: 'POST',
+        url: '/api/submissions',
+        payload: { uploadId, title: 'Gomul mynd' },
+        headers: { cookie: uploaderCookie(uploadId) ?? '' },
+      });
+      expect(sent.statusCode).toBe(201);
+      expect(await titles()).toContain('Fyrr');
+      // … until staff approve it: a write through the API that does.
+      const editor = await asRole(own, 'editor');
+      const submission = sent.json().submission as { id: string };
+      const approved = await editor.patch(`/api/admin/submissions/${submission.id}`, { status: 'approved' });
+      expect(approved.statusCode).toBe(200);
+      expect(await titles()).toContain('Síðan');
     } finally {
       vi.unstubAllEnvs();
       await own.close();
