@@ -3,6 +3,7 @@ import { type Actor, can } from '#common/permissions.ts';
 import { rightsStatement } from '#common/rights.ts';
 import type { DerivativeVariant } from '#server/db/schema.ts';
 import { sharedAnswer } from '#server/db/data-versions.ts';
+import { createAnswerCache } from '#server/http/answer-cache.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { ServableFile } from '#server/http/send-blob.ts';
@@ -89,26 +90,33 @@ export type MediaFileRows = (
 }>;
 
 /**
- * Those rows kept until the public content's version moves (server/db/data-versions.ts: any
- * committed change to an item or its derivatives, however made, moves it): each gallery page brings
- * a dozen thumbnails per visitor, and the rows are the same for everyone; who may have the file is
- * still decided on every request, from the kept rows.
+ * Those rows kept for everyone: a moment as they were given (http/answer-cache.ts: `PAGE_CACHE_MS`,
+ * dropped by any write through the API that could change them), and past that until the public
+ * content's version moves (server/db/data-versions.ts: any committed change to an item or its
+ * derivatives, however made), so a thumbnail asked for again costs no query, and after its moment
+ * one small read of the version shared by the requests of a turn. Each gallery page brings a dozen
+ * thumbnails per visitor; who may have the file is still decided on every request, from the rows.
  */
 export function keptMediaFileRows(ctx: Pick<AppContext, 'db'>): MediaFileRows {
-  return (id, variant) =>
-    sharedAnswer(
-      ctx.db,
-      `file rows ${id} ${variant}`,
-      async () => {
-        const row = await getMediaFileInfo(ctx.db, id);
-        const derivative =
-          row && variant !== 'original'
-            ? await getDerivative(ctx.db, 'media', id, variant as DerivativeVariant)
-            : null;
-        return { row, derivative };
-      },
-      'files',
+  const moment = createAnswerCache<Awaited<ReturnType<MediaFileRows>>>({ maxEntries: 2000 });
+  return (id, variant) => {
+    const key = `file rows ${id} ${variant}`;
+    return moment.get(key, () =>
+      sharedAnswer(
+        ctx.db,
+        key,
+        async () => {
+          const row = await getMediaFileInfo(ctx.db, id);
+          const derivative =
+            row && variant !== 'original'
+              ? await getDerivative(ctx.db, 'media', id, variant as DerivativeVariant)
+              : null;
+          return { row, derivative };
+        },
+        'files',
+      ),
     );
+  };
 }
 
 /**

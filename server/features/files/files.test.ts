@@ -85,6 +85,36 @@ describe('the rows a file is served from', () => {
     expect((await editor.get(`/files/media/${hidden.id}/original`)).statusCode).toBe(200);
     expect(await status(hidden.id)).toBe(404);
   });
+
+  it('are kept a moment as given with the page cache on (PAGE_CACHE_MS), and dropped by any write through the API', async () => {
+    const previous = process.env.PAGE_CACHE_MS;
+    process.env.PAGE_CACHE_MS = '60000';
+    const own = await createTestApp();
+    try {
+      const status = async (id: string) => (await own.app.inject(`/files/media/${id}/original`)).statusCode;
+      const shown = await storedVideo(true, own);
+      expect(await status(shown.id)).toBe(200);
+      // Unpublished behind the API's back: the kept rows still say public…
+      await updateMedia(own.ctx.db, shown.id, { is_public: false });
+      expect(await status(shown.id)).toBe(200);
+      // …while a hidden item's kept rows serve staff and refuse the public, request by request…
+      const hidden = await storedVideo(false, own);
+      expect(await status(hidden.id)).toBe(404);
+      const editor = await asRole(own, 'editor');
+      expect((await editor.get(`/files/media/${hidden.id}/original`)).statusCode).toBe(200);
+      expect(await status(hidden.id)).toBe(404);
+      // …and a write through the API drops them at once.
+      const other = await storedVideo(true, own);
+      const admin = await asRole(own, 'admin');
+      const edit = await admin.patch(`/api/admin/media/${other.id}`, { title: 'Annað heiti' });
+      expect(edit.statusCode).toBeLessThan(300);
+      expect(await status(shown.id)).toBe(404);
+    } finally {
+      if (previous === undefined) delete process.env.PAGE_CACHE_MS;
+      else process.env.PAGE_CACHE_MS = previous;
+      await own.close();
+    }
+  });
 });
 
 describe('a thumbnail sent from memory (storage/kept-small-files.ts)', () => {
