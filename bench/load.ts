@@ -17,7 +17,7 @@
  * archive's own work costs under the same crowd.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
@@ -706,8 +706,11 @@ async function measure(engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   const serverErrors: string[] = [];
   let serverErrorCount = 0;
   let status5xx = 0;
-  // BENCH_LOAD_SERVER_LOG=FILE: the server's own log lines (one a request, with its time) written there.
-  const serverLog = process.env.BENCH_LOAD_SERVER_LOG;
+  // BENCH_LOAD_SERVER_LOG=FILE: the server's own log lines (one a request, with its time) written
+  // there, through a stream (the crowd shares this process's event loop), each engine's after the last.
+  const serverLog = process.env.BENCH_LOAD_SERVER_LOG
+    ? createWriteStream(process.env.BENCH_LOAD_SERVER_LOG, { flags: 'a' })
+    : undefined;
   try {
     console.log(`\n### ${engine}: seeding ${ITEMS.toLocaleString('en')} items…`);
     // As an operator would: the first admin (who owns the seeded rows), then `npm run seed:bench`.
@@ -726,7 +729,7 @@ async function measure(engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
         TRUST_PROXY: '1',
       },
       onLine: (line) => {
-        if (serverLog) appendFileSync(serverLog, `${line}\n`);
+        serverLog?.write(`${line}\n`);
         if (!line.startsWith('{')) return;
         if (line.includes('"statusCode":5')) status5xx++;
         if (/"level":(50|60)/.test(line)) {
@@ -792,6 +795,7 @@ async function measure(engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   } finally {
     if (bare) await stopServer(bare);
     if (server) await stopServer(server);
+    if (serverLog) await new Promise((closed) => serverLog.end(closed));
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,4 @@
-import { type CompiledQuery, type KyselyPlugin, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPublicCategories } from '#server/features/categories/categories.service.ts';
@@ -20,6 +20,7 @@ import { POSTGRES_TEMPLATE, testEngine } from '../test/engine.ts';
 import { replaceDerivatives } from '../media/derivatives/derivatives.repository.ts';
 import { asRole, buildCategory, buildMedia, buildSubmission } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
+import { recordingStatements } from '../test/recording-statements.ts';
 import { scratchPostgres } from '../test/scratch-postgres.ts';
 import { sharedAnswer } from './data-versions.ts';
 import { VERSIONED_TABLES as FIRST_VERSIONED } from './migrations/20261127_0031_data_versions.ts';
@@ -71,25 +72,17 @@ const SHARED: Record<string, (ctx: AppContext) => Promise<unknown>> = {
 
 describe('answers kept until the public content changes', () => {
   it('read only the tables whose changes move the version', async () => {
-    const sent: CompiledQuery[] = [];
-    const capture: KyselyPlugin = {
-      transformQuery: (args) => {
-        sent.push(t.db.getExecutor().compileQuery(args.node, args.queryId));
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
     const tables = (
       await sql<{ table_name: string }>`select table_name from information_schema.tables
         where table_schema = 'public'`.execute(t.db)
     ).rows.map((r) => r.table_name);
     for (const [name, make] of Object.entries(SHARED)) {
-      sent.length = 0;
       // A database object of its own: nothing kept for it yet, so every query is sent.
-      await make({ ...t.ctx, db: t.db.withPlugin(capture) } as AppContext);
+      const { db, sent } = recordingStatements(t.db);
+      await make({ ...t.ctx, db } as AppContext);
       const read = new Set<string>();
       for (const query of sent) {
-        for (const [, table] of query.sql.matchAll(/\b(?:from|join)\s+"?([a-z_]+)"?/gi)) {
+        for (const [, table] of query.matchAll(/\b(?:from|join)\s+"?([a-z_]+)"?/gi)) {
           if (table && tables.includes(table)) read.add(table);
         }
       }

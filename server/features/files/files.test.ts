@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheControl } from '#server/http/send-blob.ts';
 import { asRole, buildDerivatives, buildMedia } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { recordingStatements } from '#server/test/recording-statements.ts';
 import { updateMedia } from '../media/media.repository.ts';
 import { keptMediaFileRows, withExtension } from './files.service.ts';
 
@@ -58,15 +58,8 @@ describe('the rows a file is served from', () => {
     const status = async (id: string) => (await t.app.inject(`/files/media/${id}/original`)).statusCode;
     const shown = await storedVideo(true);
     // Kept: asked again, only the content's version is read (server/db/data-versions.ts).
-    const sent: string[] = [];
-    const capture: KyselyPlugin = {
-      transformQuery: (args) => {
-        sent.push(t.db.getExecutor().compileQuery(args.node, args.queryId).sql);
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    const rows = keptMediaFileRows({ db: t.db.withPlugin(capture) });
+    const { db, sent } = recordingStatements(t.db);
+    const rows = keptMediaFileRows({ db });
     const first = await rows(shown.id, 'thumb');
     expect(first.row?.id).toBe(shown.id);
     expect(sent.filter((query) => !query.includes('data_versions')).length).toBeGreaterThan(0);
