@@ -277,6 +277,18 @@ async function measureOai(engine: Engine, t: TestApp, base: string, items: numbe
     }
   }
 
+  // What other visitors wait while a harvest runs: /api/health one request at a time, alone, then
+  // while a harvester takes the whole list again (its pages are written off the server's thread
+  // on PostgreSQL: oai-thread.ts).
+  const healthSeconds = Math.max(1, Math.min(SECONDS, Math.floor(harvestMs / 1000)));
+  const healthAlone = await autocannon(`${base}/api/health`, { connections: 1, seconds: healthSeconds });
+  const again = run$(process.execPath, ['--input-type=module', '-e', HARVESTER], {
+    env: { ...process.env, FIRST_URL: first, HARVEST: String(HARVEST) },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const healthHarvested = await autocannon(`${base}/api/health`, { connections: 1, seconds: healthSeconds });
+  await again;
+
   const harvestRate = records / (harvestMs / 1000);
   const bareRate = bare.records / (bareMs / 1000);
   const ratio = harvestRate / bareRate;
@@ -308,6 +320,13 @@ async function measureOai(engine: Engine, t: TestApp, base: string, items: numbe
         `${fmt(bareRate)} records/s: ${engine.name}'s bare client, keyset slices, as XML (${fmt(bareMs / 1000, 1)} s, ${fmt(bare.written / 1e6, 1)} MB)`,
         `${ratio.toFixed(2)}×`,
         check(ratio >= 0.5, '≥ 0.5× bare'),
+      ],
+      [
+        `/api/health while a harvester takes the list (autocannon -c 1 -d ${healthSeconds})`,
+        `p50 ${fmt(healthHarvested.p50)} / p99 ${fmt(healthHarvested.p99)} ms`,
+        `p50 ${fmt(healthAlone.p50)} / p99 ${fmt(healthAlone.p99)} ms with nothing else asked`,
+        `${(healthHarvested.p99 / Math.max(1, healthAlone.p99)).toFixed(1)}× the p99`,
+        '—',
       ],
       [
         `full harvest of ${fmt(records)} records over HTTP`,

@@ -8,17 +8,15 @@
  * The bundle sits one folder below the checkout, as server/main.ts does, so paths the server finds
  * beside itself (`import.meta.dirname/../dist`) resolve the same; files loaded by URL at run time
  * (the BMP worker, the database's thread) are copied beside it. The public pages' drawing threads
- * run a bundle of their own, `build/render-worker.mjs` (server/web/render-pool.ts).
+ * run a bundle of their own, `build/render-worker.mjs` (server/web/render-pool.ts), and so does a
+ * harvest's, `build/oai-worker.mjs` (server/features/oai/oai-thread.ts).
  */
 import { copyFileSync, mkdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import {
-  buildRenderWorker,
-  newestMtime,
-  olderThanSources,
-  RENDER_WORKER_FILE,
-} from '../server/web/render-pool.ts';
+import { buildOaiWorker, OAI_WORKER_FILE } from '../server/features/oai/oai.public.ts';
+import { buildRenderWorker, RENDER_WORKER_FILE } from '../server/web/render-pool.ts';
+import { NODE_BUNDLE, newestMtime, olderThanSources } from '../server/worker-bundle.ts';
 
 export { newestMtime };
 
@@ -32,12 +30,13 @@ export const besideBundle = [
 ];
 
 const renderWorker = join(root, 'build', RENDER_WORKER_FILE);
+const oaiWorker = join(root, 'build', OAI_WORKER_FILE);
 
-/** True when the bundle or the render worker is missing or older than the server's sources. */
+/** True when the bundle or a thread's bundle is missing or older than the server's sources. */
 export function serverBundleStale(): boolean {
   // The render worker holds the web app's components: the server draws the public pages with them.
   const sources = ['server', 'common', 'web', 'package-lock.json', 'scripts/build-server.ts'];
-  return olderThanSources(root, serverBundle, sources) || olderThanSources(root, renderWorker, sources);
+  return [serverBundle, renderWorker, oaiWorker].some((file) => olderThanSources(root, file, sources));
 }
 
 /**
@@ -60,16 +59,7 @@ export function copyBesideBundle(dir: string, started: Date) {
     );
 }
 
-export const bundleOptions = {
-  absWorkingDir: root,
-  write: false,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'warning',
-} as const;
+export const bundleOptions = { ...NODE_BUNDLE, absWorkingDir: root, packages: 'external' } as const;
 
 export async function buildServer(): Promise<void> {
   mkdirSync(join(root, 'build'), { recursive: true });
@@ -77,6 +67,7 @@ export async function buildServer(): Promise<void> {
   const result = await build({ ...bundleOptions, entryPoints: ['server/main.ts'], outfile: serverBundle });
   copyBesideBundle(join(root, 'build'), started);
   await buildRenderWorker(root, renderWorker);
+  await buildOaiWorker(root, oaiWorker);
   // The bundle last: a process that finds it newer than its sources finds the rest in place.
   for (const output of result.outputFiles)
     placeBuilt(output.path, started, (partial) => writeFileSync(partial, output.contents));

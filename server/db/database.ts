@@ -1,9 +1,10 @@
 import type { EventLoopUtilityFunction } from 'node:perf_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDirectoryLock } from './lock.ts';
+import { newPostgresDb } from './postgres-pool.ts';
 import { pgliteSettings } from './pglite-options.ts';
 import { PgliteThread, PgliteThreadDialect } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
@@ -70,21 +71,7 @@ function wrapPglite(thread: PgliteThread, release: () => void): DatabaseHandle {
 }
 
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
-    connectionString,
-    max: 10,
-    connectionTimeoutMillis: 5_000,
-    // No just-in-time compilation: PostgreSQL turns it on for any statement it prices above
-    // jit_above_cost, and compiling took ~390 ms of a statement that runs in 2 (the job queue's
-    // requeue while the import's queue was long). The archive's statements are short; none gains.
-    options: '-c jit=off',
-  });
-  // An idle connection that the server drops (restart, failover) must not crash the process:
-  // the pool replaces it on the next query.
-  pool.on('error', (error) =>
-    console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: error.message })),
-  );
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = newPostgresDb(connectionString, 10);
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
@@ -119,8 +106,14 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
     }
     return release;
   };
+  postgresUrls.set(db, connectionString);
   return { db, engine: 'postgres', close: () => db.destroy(), holdAdvisoryLock };
 }
+
+const postgresUrls = new WeakMap<Db, string>();
+
+/** The PostgreSQL a database object talks to (for a thread that opens its own connection); none for PGlite. */
+export const postgresUrlOf = (db: Db): string | undefined => postgresUrls.get(db);
 
 /** Postgres returns int8 counts as numbers thanks to the type parser above; PGlite as bigint. */
 export function toNumber(value: unknown): number {

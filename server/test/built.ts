@@ -8,7 +8,7 @@ import {
   serverBundle,
   serverBundleStale,
 } from '../../scripts/build-server.ts';
-import { olderThanSources } from '../web/render-pool.ts';
+import { olderThanSources } from '../worker-bundle.ts';
 
 /**
  * The server and the command-line scripts as plain JavaScript, for the tests that start them as

@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import { Piscina } from 'piscina';
 import type { RenderInput } from '#common/render-input.ts';
+import { bundledWorker, bundleInto } from '#server/worker-bundle.ts';
 
 /**
  * The public pages are drawn by React (web/entry-server.tsx) on threads of their own, so a page
@@ -41,39 +41,11 @@ export class RenderPoolBusy extends Error {
 /** What the render worker is built from: a newer file here means it is built again. */
 const RENDER_WORKER_SOURCES = ['web', 'common', 'package-lock.json', 'server/web/render-pool.ts'];
 
-/** The newest modification time under `path` (a file or a whole folder). */
-export function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-/** True when `file` is missing or older than any of `sources` (paths under `root`). */
-export function olderThanSources(root: string, file: string, sources: string[]): boolean {
-  if (!existsSync(file)) return true;
-  const paths = sources.map((p) => join(root, p)).filter(existsSync);
-  return Math.max(...paths.map(newestMtime)) > statSync(file).mtimeMs;
-}
-
-/**
- * Bundles web/entry-server.tsx into `outfile`. Written under another name and renamed into place,
- * so several servers starting at once (test files) each read a whole file, and dated from when
- * the build began, so a source changed meanwhile still makes it stale.
- */
+/** Bundles web/entry-server.tsx, with every package it imports, into `outfile`. */
 export async function buildRenderWorker(root: string, outfile: string): Promise<void> {
-  const { build } = await import('esbuild');
-  const started = new Date();
-  const result = await build({
+  await bundleInto(outfile, {
     absWorkingDir: root,
     entryPoints: ['web/entry-server.tsx'],
-    outfile,
-    write: false,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
     // React (and every package asking) in its production build; JSX compiled for its production runtime.
     define: { 'process.env.NODE_ENV': '"production"' },
     // Style sheets a lazy part imports (the map's Leaflet CSS) are the browser's: the server draws none.
@@ -82,34 +54,11 @@ export async function buildRenderWorker(root: string, outfile: string): Promise<
     banner: {
       js: "import { createRequire as __archiveCreateRequire } from 'node:module'; const require = __archiveCreateRequire(import.meta.url);",
     },
-    logLevel: 'warning',
   });
-  const output = result.outputFiles[0];
-  if (!output) throw new Error('esbuild wrote no render worker');
-  mkdirSync(join(outfile, '..'), { recursive: true });
-  const partial = `${outfile}.${process.pid}-${Math.random().toString(36).slice(2)}.partial`;
-  writeFileSync(partial, output.contents);
-  utimesSync(partial, started, started);
-  renameSync(partial, outfile);
 }
-
-let fromSourcesBuild: Promise<string> | undefined;
 
 /** The render worker's path: beside the production bundle, or built from the sources once per process. */
-function renderWorkerPath(): Promise<string> {
-  if (!import.meta.url.endsWith('.ts')) return Promise.resolve(join(import.meta.dirname, RENDER_WORKER_FILE));
-  fromSourcesBuild ??= (async () => {
-    const root = resolve(import.meta.dirname, '..', '..');
-    const outfile = join(root, 'build', RENDER_WORKER_FILE);
-    if (olderThanSources(root, outfile, RENDER_WORKER_SOURCES)) await buildRenderWorker(root, outfile);
-    return outfile;
-  })();
-  // A failed build is tried again by the next server started.
-  fromSourcesBuild.catch(() => {
-    fromSourcesBuild = undefined;
-  });
-  return fromSourcesBuild;
-}
+const renderWorkerPath = bundledWorker(RENDER_WORKER_FILE, RENDER_WORKER_SOURCES, buildRenderWorker);
 
 export interface RenderPool {
   /**

@@ -27,6 +27,7 @@ export const oaiFeature = defineFeature({
   prefix: '',
   public(routes, ctx) {
     const oai = createOai(ctx);
+    routes.addHook('onClose', () => oai.close());
     const answer = async (reply: FastifyReply, args: OaiArgs) => {
       const pieces = await oai.respond(args);
       return reply

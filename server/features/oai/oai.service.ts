@@ -1,9 +1,18 @@
-import type { MediaType } from '#common/enums.ts';
 import { SITE_SETTING_DEFAULTS } from '#common/site-defaults.ts';
 import { createAnswerCache } from '#server/http/answer-cache.ts';
+import { postgresUrlOf } from '#server/db/database.ts';
 import type { AppContext } from '#server/http/context.ts';
 import { getSettings } from '../settings/settings.public.ts';
-import { element, itemOaiDc, OAI_IDENTIFIER_OPEN, OAI_PMH_OPEN, oaiDc, xmlText } from './oai-xml.ts';
+import {
+  type ListPage,
+  type RecordsSite,
+  recordsOf,
+  recordXml,
+  splitPages,
+  toSeconds,
+} from './oai-records.ts';
+import { createOaiThread } from './oai-thread.ts';
+import { element, OAI_IDENTIFIER_OPEN, OAI_PMH_OPEN, oaiDc, xmlText } from './oai-xml.ts';
 import * as repo from './oai.repository.ts';
 import { createTokenCodec, TOKEN_LIFETIME_S, TOKEN_MAX_LENGTH, type TokenState } from './resumption-token.ts';
 
@@ -29,7 +38,8 @@ const PAGES_HELD = 32;
 
 export type OaiArgs = Record<string, string[]>;
 
-type Verb = 'Identify' | 'ListMetadataFormats' | 'ListSets' | 'GetRecord' | 'ListIdentifiers' | 'ListRecords';
+type Verb = 'Identify' | 'ListMetadataFormats' | 'ListSets' | 'GetRecord' | ListVerb;
+type ListVerb = 'ListIdentifiers' | 'ListRecords';
 const LIST_ARGS = {
   required: ['metadataPrefix'],
   optional: ['from', 'until', 'set'],
@@ -72,9 +82,6 @@ const SYNTAX: Record<string, RegExp> = {
 };
 const ARGUMENT_MAX_LENGTH = 200;
 
-/** Seconds granularity: the datestamp of a full-precision timestamp text. */
-const toSeconds = (datestamp: string) => `${datestamp.slice(0, 19)}Z`;
-
 /**
  * A from/until argument: a day (YYYY-MM-DD) or a second (YYYY-MM-DDThh:mm:ssZ) that exists, as the
  * inclusive start (from) or the exclusive end (until + one day or second) it stands for.
@@ -102,16 +109,6 @@ function parseDateArgument(name: 'from' | 'until', value: string) {
   return { granularity, time, iso: new Date(edge).toISOString() };
 }
 
-/** A record that is an item's, not a tombstone: the fields Dublin Core needs are there. */
-type PublishedRow = repo.RecordRow & {
-  title: string;
-  rights: string;
-  media_type: MediaType;
-  mime_type: string;
-};
-const published = (row: repo.RecordRow): row is PublishedRow =>
-  !row.deleted && !!row.title && !!row.rights && !!row.media_type && !!row.mime_type;
-
 export function createOai(ctx: AppContext) {
   const tokens = createTokenCodec(ctx.config.sessionSecret);
   const baseUrl = `${ctx.config.publicUrl}/oai`;
@@ -130,60 +127,79 @@ export function createOai(ctx: AppContext) {
   const titles = createAnswerCache<string>();
   const siteTitle = () =>
     titles.get(
-      'site_title',
+      'recordsSitetitle',
       async () =>
-        (await getSettings(ctx.db, ['site_title'])).site_title ||
-        SITE_SETTING_DEFAULTS.site_title ||
+        (await getSettings(ctx.db, ['recordsSitetitle'])).recordsSitetitle ||
+        SITE_SETTING_DEFAULTS.recordsSitetitle ||
         'Archive',
     );
 
-  // A harvester asks for the pages one after the other. When answers are kept, a page's rows come
-  // from a statement that read the next few pages too, each kept under the position its token will
-  // carry, and the next page is read while this one is written and travels. Kept as the other
-  // answers are (a moment, dropped by any write through the API, so a record made private meanwhile
-  // is never sent from here); when nothing is kept (PAGE_CACHE_MS=0), each page is its own statement.
-  const pages = createAnswerCache<repo.RecordRow[]>({ maxEntries: PAGES_HELD });
-  const keyOf = (filter: repo.RecordFilter) => JSON.stringify(filter);
-  const readPages = async (filter: repo.RecordFilter) => {
-    if (!pages.enabled) return repo.listRecords(ctx.db, filter, PAGE_SIZE + 1);
-    const rows = await repo.listRecords(ctx.db, filter, PAGES_PER_READ * PAGE_SIZE + 1);
-    // The last row of a whole read only says that the list goes on: it starts no page of its own.
-    const pagesRead = Math.min(rows.length, PAGES_PER_READ * PAGE_SIZE);
-    for (let start = PAGE_SIZE; start < pagesRead; start += PAGE_SIZE) {
-      const last = rows[start - 1] as repo.RecordRow;
-      const page = rows.slice(start, start + PAGE_SIZE + 1);
-      pages.get(keyOf({ ...filter, after: { datestamp: last.datestamp, id: last.id } }), async () => page);
-    }
-    return rows.slice(0, PAGE_SIZE + 1);
+  // A list's pages are read and written on a thread of their own on PostgreSQL (oai-thread.ts),
+  // here on PGlite (its database is a thread of its own already).
+  const postgresUrl = postgresUrlOf(ctx.db);
+  const thread = postgresUrl ? createOaiThread(postgresUrl, ctx.logger) : undefined;
+  const site = (title: string) => ({ title, publicUrl: ctx.config.publicUrl });
+  const readList = async (
+    verb: ListVerb,
+    filter: repo.RecordFilter,
+    pagesWanted: number,
+  ): Promise<ListPage[]> => {
+    const limit = pagesWanted * PAGE_SIZE + 1;
+    const recordsSite: RecordsSite = {
+      idPrefix,
+      publisher: verb === 'ListRecords' ? site(await siteTitle()) : undefined,
+    };
+    if (thread)
+      try {
+        return (
+          await thread.read({ filter, limit, pageSize: PAGE_SIZE, pages: pagesWanted, site: recordsSite })
+        ).map((page) => ({ ...page, records: [page.records] }));
+      } catch (error) {
+        // A thread that failed is no reason to fail the harvest: the pages are written here.
+        ctx.logger.warn({ err: error }, 'OAI-PMH: the thread could not write the pages: written here');
+      }
+    const rows = await repo.listRecords(ctx.db, filter, limit);
+    return splitPages(rows, PAGE_SIZE, pagesWanted).map((page) => ({
+      ...page,
+      records: recordsOf(page.records, recordsSite),
+    }));
   };
-  const pageRows = (filter: repo.RecordFilter) => pages.get(keyOf(filter), () => readPages(filter));
+
+  // A harvester asks for the pages one after the other. When answers are kept, a page comes from a
+  // read of the next few pages too, each kept under the position its token will carry, and the next
+  // read is made while this page is sent. Kept as the other answers are (a moment, dropped by any
+  // write through the API, so a record made private meanwhile is never sent from here); when
+  // nothing is kept (PAGE_CACHE_MS=0), each page is its own read.
+  const pages = createAnswerCache<ListPage>({ maxEntries: PAGES_HELD });
+  const keyOf = (verb: ListVerb, filter: repo.RecordFilter) => JSON.stringify([verb, filter]);
+  const readPages = async (verb: ListVerb, filter: repo.RecordFilter) => {
+    if (!pages.enabled) return (await readList(verb, filter, 1))[0] as ListPage;
+    const written = await readList(verb, filter, PAGES_PER_READ);
+    // A write through the API while they were read drops the page asked for: the others, maybe
+    // read before it too, are not kept either.
+    if (pages.fresh(keyOf(verb, filter)))
+      for (let i = 1; i < written.length; i++) {
+        const after = written[i - 1]?.last;
+        const page = written[i] as ListPage;
+        if (after) pages.get(keyOf(verb, { ...filter, after }), async () => page);
+      }
+    return written[0] as ListPage;
+  };
+  const pageOf = (verb: ListVerb, filter: repo.RecordFilter) =>
+    pages.get(keyOf(verb, filter), () => readPages(verb, filter));
   // The pages after this one that are held (or being read) are walked through; where they stop
-  // short of a read's worth, the next read starts there. So the database reads the next pages
-  // while those already read are sent, and a harvester never waits for a read at every fifth page.
-  const readAhead = async (filter: repo.RecordFilter) => {
+  // short of a read's worth, the next read starts there. So the next pages are read while those
+  // already read are sent, and a harvester never waits for a read at every fifth page.
+  const readAhead = async (verb: ListVerb, filter: repo.RecordFilter) => {
     if (!pages.enabled) return;
     let next = filter;
     for (let ahead = 0; ahead < PAGES_PER_READ; ahead++) {
-      const held = pages.fresh(keyOf(next));
-      const rows = await pageRows(next);
-      const last = rows[PAGE_SIZE - 1];
-      if (!held || rows.length <= PAGE_SIZE || !last) return;
-      next = { ...filter, after: { datestamp: last.datestamp, id: last.id } };
+      const held = pages.fresh(keyOf(verb, next));
+      const page = await pageOf(verb, next);
+      if (!held || !page.more || !page.last) return;
+      next = { ...filter, after: page.last };
     }
   };
-
-  const header = (row: repo.RecordRow) =>
-    `<header${row.deleted ? ' status="deleted"' : ''}>${element('identifier', oaiIdentifier(row.id))}${element(
-      'datestamp',
-      toSeconds(row.datestamp),
-    )}${row.set_spec ? element('setSpec', row.set_spec) : ''}</header>`;
-
-  // A published record's row is the mapping's item as it is (the same names): no copy of it.
-  const site = (title: string) => ({ title, publicUrl: ctx.config.publicUrl });
-  const record = (row: repo.RecordRow, publisher: ReturnType<typeof site>) =>
-    published(row)
-      ? `<record>${header(row)}<metadata>${itemOaiDc(row, publisher)}</metadata></record>`
-      : `<record>${header(row)}</record>`;
 
   /** The arguments as one value each, checked against the verb's (badVerb, badArgument). */
   function checkArguments(args: OaiArgs): { verb: Verb; values: Record<string, string> } {
@@ -270,7 +286,7 @@ export function createOai(ctx: AppContext) {
     checkPrefix(values.metadataPrefix);
     const row = await repo.getRecord(ctx.db, id);
     if (!row) throw new OaiError('idDoesNotExist', `No item has the identifier ${values.identifier}.`);
-    return `<GetRecord>${record(row, site(await siteTitle()))}</GetRecord>`;
+    return `<GetRecord>${recordXml(row, idPrefix, site(await siteTitle()))}</GetRecord>`;
   }
 
   /** The list a ListRecords/ListIdentifiers request stands for: new, or resumed from its token. */
@@ -307,9 +323,9 @@ export function createOai(ctx: AppContext) {
   }
 
   async function list(
-    verb: 'ListRecords' | 'ListIdentifiers',
+    verb: ListVerb,
     values: Record<string, string>,
-  ): Promise<Iterable<string>> {
+  ): Promise<Iterable<string | Uint8Array>> {
     const { state, categoryId } = await listState(verb, values);
     // A set gone private since the token was made: its records are gone from it.
     if (state.set && !categoryId) throw new OaiError('noRecordsMatch', 'No records match the request.');
@@ -319,19 +335,15 @@ export function createOai(ctx: AppContext) {
       categoryId,
       after,
     });
-    // The page's rows and one more, which says whether the list goes on (read with the next pages,
-    // or ahead while the last page was sent: pageRows); the answer is written from them piece by piece.
-    const rows = await pageRows(filter(state.after));
-    if (rows.length === 0) throw new OaiError('noRecordsMatch', 'No records match the request.');
+    // The page, written (read with the next pages, or ahead while the last page was sent: pageOf).
+    const page = await pageOf(verb, filter(state.after));
+    const last = page.last;
+    if (!last) throw new OaiError('noRecordsMatch', 'No records match the request.');
     const total: number =
       'total' in state ? (state as TokenState).total : await repo.countRecords(ctx.db, filter(undefined));
-    const publisher = verb === 'ListRecords' ? site(await siteTitle()) : undefined;
-    const line = (row: repo.RecordRow) => (publisher ? record(row, publisher) : header(row));
-    const page = rows.slice(0, PAGE_SIZE);
-    const more = rows.length > PAGE_SIZE;
-    const last = page.at(-1) as repo.RecordRow;
+    const more = page.more;
     if (more)
-      readAhead(filter({ datestamp: last.datestamp, id: last.id })).catch((error: unknown) =>
+      readAhead(verb, filter(last)).catch((error: unknown) =>
         ctx.logger.warn({ err: error }, 'OAI-PMH: reading the next pages ahead failed'),
       );
     const end = () => {
@@ -341,7 +353,7 @@ export function createOai(ctx: AppContext) {
           ? `<resumptionToken completeListSize="${total}" cursor="${state.cursor}"/>`
           : '';
       }
-      const sent = page.length;
+      const sent = page.count;
       const expires = Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_S;
       const size = Math.max(total, state.cursor + sent + 1);
       const token = tokens.encode({
@@ -356,10 +368,10 @@ export function createOai(ctx: AppContext) {
       });
       return `<resumptionToken expirationDate="${new Date(expires * 1000).toISOString().slice(0, 19)}Z" completeListSize="${size}" cursor="${state.cursor}">${xmlText(token)}</resumptionToken>`;
     };
-    // Written as the socket takes it, from the rows in hand: no await between two records.
+    // The records as the socket takes them: no await between two.
     return (function* () {
       yield `<${verb}>`;
-      for (const row of page) yield line(row);
+      yield* page.records;
       yield `${end()}</${verb}>`;
     })();
   }
@@ -378,7 +390,7 @@ export function createOai(ctx: AppContext) {
         .map(([name, value]) => ` ${name}="${xmlText(value)}"`)
         .join('');
       const request = `<request${attributes}>${xmlText(baseUrl)}</request>`;
-      let body: Iterable<string> | string;
+      let body: Iterable<string | Uint8Array> | string;
       if (verb === 'Identify') body = await identify();
       else if (verb === 'ListMetadataFormats') body = await listMetadataFormats(values.identifier);
       else if (verb === 'GetRecord') body = await getRecord(values);
@@ -409,7 +421,10 @@ export function createOai(ctx: AppContext) {
     }
   }
 
-  return { respond };
+  /** Stops the harvest's thread (with the server). */
+  const close = async () => thread?.close();
+
+  return { respond, close };
 }
 
 /**
@@ -417,10 +432,18 @@ export function createOai(ctx: AppContext) {
  * when full: a socket write per record (a hundred a page) costs more than the record's text, and
  * text joined first and encoded after is made twice.
  */
-function* inPieces(pieces: Iterable<string>): Generator<Buffer> {
+function* inPieces(pieces: Iterable<string | Uint8Array>): Generator<Buffer> {
   let buffer = Buffer.allocUnsafe(PIECE_BYTES);
   let used = 0;
   for (const piece of pieces) {
+    // Bytes already written (a page from the harvest's thread) are sent as they are.
+    if (typeof piece !== 'string') {
+      if (used > 0) yield buffer.subarray(0, used);
+      buffer = Buffer.allocUnsafe(PIECE_BYTES);
+      used = 0;
+      yield Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+      continue;
+    }
     // UTF-8 takes at most three bytes for each UTF-16 unit.
     if (used + piece.length * 3 > PIECE_BYTES) {
       if (used > 0) yield buffer.subarray(0, used);
