@@ -127,10 +127,10 @@ export function createOai(ctx: AppContext) {
   const titles = createAnswerCache<string>();
   const siteTitle = () =>
     titles.get(
-      'recordsSitetitle',
+      'site_title',
       async () =>
-        (await getSettings(ctx.db, ['recordsSitetitle'])).recordsSitetitle ||
-        SITE_SETTING_DEFAULTS.recordsSitetitle ||
+        (await getSettings(ctx.db, ['site_title'])).site_title ||
+        SITE_SETTING_DEFAULTS.site_title ||
         'Archive',
     );
 

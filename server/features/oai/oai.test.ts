@@ -150,6 +150,33 @@ describe('GET /oai: the six verbs', () => {
     expect(xml).toContain(`<setSpec>${setSpec}</setSpec>`);
   });
 
+  it("names the site's title as the repository and as every record's publisher", async () => {
+    const admin = await asRole(t, 'admin');
+    const title = async (siteTitle: string) =>
+      expect(
+        (await admin.put('/api/admin/settings', { settings: { site_title: siteTitle } })).statusCode,
+      ).toBe(200);
+    await title('Myndasavn Gøtu & Leirvíkar');
+    try {
+      expect(await oai('verb=Identify')).toContain(
+        '<repositoryName>Myndasavn Gøtu &amp; Leirvíkar</repositoryName>',
+      );
+      const page = await oai('verb=ListRecords&metadataPrefix=oai_dc');
+      const records = page.split('<record>').slice(1);
+      const published = records.filter((record) => !record.includes('status="deleted"'));
+      expect(published.length).toBeGreaterThan(0);
+      for (const record of published)
+        expect(all(record, /<dc:publisher>([^<]*)<\/dc:publisher>/g)).toEqual([
+          'Myndasavn Gøtu &amp; Leirvíkar',
+        ]);
+      expect(
+        await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${HOST}:${publicIds[0]}`),
+      ).toContain('<dc:publisher>Myndasavn Gøtu &amp; Leirvíkar</dc:publisher>');
+    } finally {
+      await title('');
+    }
+  });
+
   it('GetRecord answers a deleted item as a header with status="deleted"', async () => {
     const xml = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${HOST}:${goneIds[0]}`);
     expect(xml).toContain('<header status="deleted">');
