@@ -3,8 +3,9 @@ import { element, itemOaiDc } from './oai-xml.ts';
 import type { RecordRow } from './oai.repository.ts';
 
 /**
- * A list page's records written as the bytes an answer sends, from the rows one statement read:
- * the same on the server's thread (PGlite) and on the harvest's own thread (oai-thread.ts).
+ * A list's records as an answer carries them, from the rows one statement read: written as they
+ * are sent on the server's thread (PGlite), or as each page's bytes on the harvest's own thread
+ * (PostgreSQL, oai-thread.ts). One writing for both.
  */
 
 /** What a record needs besides its row: the identifiers' prefix and, for ListRecords, the publisher. */
