@@ -25,3 +25,6 @@ export const WATERMARK_SETTING_KEYS = [
   'watermark_text',
   'watermark_level',
 ] as const;
+
+/** A key of site_settings: reading one that is not here is a mistake the type checker finds. */
+export type SettingKey = (typeof GENERAL_SETTING_KEYS)[number] | (typeof WATERMARK_SETTING_KEYS)[number];

@@ -1,5 +1,7 @@
+import type { GENERAL_SETTING_KEYS } from './settings.ts';
+
 /** The spec's defaults for site settings (public-site.md §9, admin-back-office.md §9). */
-export const SITE_SETTING_DEFAULTS: Record<string, string> = {
+export const SITE_SETTING_DEFAULTS = {
   document_button_text: 'Mentanardagar skrá',
   site_title: 'Myndasavn',
   site_description: 'Historical Media Archive',
@@ -13,4 +15,4 @@ export const SITE_SETTING_DEFAULTS: Record<string, string> = {
   custom_card_show_above_gallery: 'false',
   default_rights: 'http://rightsstatements.org/vocab/CNE/1.0/',
   watermark_follows_rights: 'false',
-};
+} satisfies Record<(typeof GENERAL_SETTING_KEYS)[number], string>;

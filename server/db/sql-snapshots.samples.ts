@@ -622,7 +622,7 @@ export const SAMPLES = {
   } satisfies Samples<typeof search>,
 
   settings: {
-    getSettings: [['site_title', 'contact_email']],
+    getSettings: [['site_title', 'site_description']],
     putSettings: [{ site_title: 'Savnið' }, IDS.user],
   } satisfies Samples<typeof settings>,
 

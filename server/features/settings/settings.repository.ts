@@ -1,14 +1,20 @@
+import type { SettingKey } from '#common/settings.ts';
 import type { Db } from '#server/db/database.ts';
 
 /** The stored values of the given keys; keys without a row are absent. */
-export async function getSettings(db: Db, keys: readonly string[]): Promise<Record<string, string>> {
+export async function getSettings<K extends SettingKey>(
+  db: Db,
+  keys: readonly K[],
+): Promise<Partial<Record<K, string>>> {
   if (keys.length === 0) return {};
   const rows = await db
     .selectFrom('site_settings')
     .select(['key', 'value'])
     .where('key', 'in', keys)
     .execute();
-  return Object.fromEntries(rows.filter((r) => r.value !== null).map((r) => [r.key, r.value as string]));
+  return Object.fromEntries(
+    rows.filter((r) => r.value !== null).map((r) => [r.key, r.value as string]),
+  ) as Partial<Record<K, string>>;
 }
 
 /** Stores each given key's value (insert or replace), recording who changed it. */
