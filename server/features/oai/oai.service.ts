@@ -20,8 +20,10 @@ import { createTokenCodec, TOKEN_LIFETIME_S, TOKEN_MAX_LENGTH, type TokenState }
  * OAI-PMH 2.0 (issue 26 §3; http://www.openarchives.org/OAI/openarchivesprotocol.html): the six
  * verbs over the public items, one metadata format (oai_dc, server/interop/dublin-core.ts), the
  * public categories as sets, deleted records kept (tombstones, migration 0019), seconds granularity.
- * The answer is worked out before its first byte is sent (the arguments, and a list page's rows,
- * read by one statement), then written and sent a few records at a time, never as a whole page.
+ * The answer is worked out before its first byte is sent (the arguments, and a list page read with
+ * the next few by one statement), then sent as it is written: on PGlite a few records at a time;
+ * on PostgreSQL the page's records come already written, as one piece of bytes (~130 kB), from the
+ * harvest's own thread (oai-thread.ts), and are held no longer than its rows were before.
  */
 
 /** Records per list page, read by one indexed statement. */
@@ -430,13 +432,13 @@ export function createOai(ctx: AppContext) {
 /**
  * The answer's pieces encoded straight into buffers of PIECE_BYTES, each written to the socket
  * when full: a socket write per record (a hundred a page) costs more than the record's text, and
- * text joined first and encoded after is made twice.
+ * text joined first and encoded after is made twice. Bytes already written (a page from the
+ * harvest's thread) go as they are.
  */
 function* inPieces(pieces: Iterable<string | Uint8Array>): Generator<Buffer> {
   let buffer = Buffer.allocUnsafe(PIECE_BYTES);
   let used = 0;
   for (const piece of pieces) {
-    // Bytes already written (a page from the harvest's thread) are sent as they are.
     if (typeof piece !== 'string') {
       if (used > 0) yield buffer.subarray(0, used);
       buffer = Buffer.allocUnsafe(PIECE_BYTES);
